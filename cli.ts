@@ -1,0 +1,122 @@
+/**
+ * The `ranklens` command line: `deno run -R cli.ts COMMAND ...`.
+ *
+ * Each command lives in its own module under `cli/`; this file only
+ * dispatches and turns errors into exit statuses.
+ *
+ * @example Run a command from code
+ * ```ts ignore
+ * import { main } from "./cli.ts";
+ * const status = await main(["metrics"]);
+ * ```
+ *
+ * @module
+ */
+
+import { ExitError, UsageError } from "./cli/errors.ts";
+
+/** A command: runs with its arguments and returns the exit status. */
+export type Command = (args: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, [string, () => Promise<{ run: Command }>]> = {
+  eval: ["score a TREC run against qrels", () => import("./cli/eval.ts")],
+  trec_eval: [
+    "drop-in replacement for trec_eval 10.0",
+    () => import("./cli/trec_eval.ts"),
+  ],
+  metrics: ["list the metric registry", () => import("./cli/metrics.ts")],
+  demo: ["evaluate the bundled example data", () => import("./cli/demo.ts")],
+  retrieve: [
+    "run a retriever over a dataset and evaluate it",
+    () => import("./cli/retrieve.ts"),
+  ],
+  convert: [
+    "convert between dataset formats",
+    () => import("./cli/convert.ts"),
+  ],
+  rag: ["score RAG answers and contexts", () => import("./cli/rag.ts")],
+  compare: [
+    "compare runs with significance tests",
+    () => import("./cli/compare.ts"),
+  ],
+  gate: [
+    "fail when a run regresses against a baseline",
+    () => import("./cli/gate.ts"),
+  ],
+  serve: ["serve the HTTP API and web page", () => import("./cli/serve.ts")],
+};
+
+const HELP = `ranklens: evaluate search and RAG systems
+
+Usage: deno run -R cli.ts COMMAND [OPTIONS] ...
+
+Commands:
+${
+  Object.entries(COMMANDS).map(([name, [what]]) =>
+    `  ${name.padEnd(10)} ${what}`
+  )
+    .join("\n")
+}
+
+Run "deno run -R cli.ts COMMAND --help" for a command's options.`;
+
+/**
+ * Runs the CLI.
+ *
+ * @param args The arguments, without the program name.
+ * @returns The exit status.
+ */
+export async function main(args: string[]): Promise<number> {
+  const [name, ...rest] = args;
+  if (
+    name === undefined || name === "--help" || name === "-h" || name === "help"
+  ) {
+    console.log(HELP);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`ranklens: unknown command "${name}"\n\n${HELP}`);
+    return 2;
+  }
+  try {
+    const module = await command[1]();
+    return await module.run(rest);
+  } catch (error) {
+    return report(error, name);
+  }
+}
+
+function report(error: unknown, command: string): number {
+  if (error instanceof UsageError) {
+    console.error(
+      `ranklens ${command}: ${error.message}\nUsage: ${error.usage}`,
+    );
+    return 2;
+  }
+  if (error instanceof ExitError) {
+    if (error.raw) {
+      Deno.stderr.writeSync(new TextEncoder().encode(error.message));
+    } else console.error(error.message);
+    return error.status;
+  }
+  if (
+    error instanceof Deno.errors.NotFound ||
+    error instanceof Deno.errors.PermissionDenied
+  ) {
+    console.error(`ranklens ${command}: ${(error as Error).message}`);
+    return 1;
+  }
+  if (
+    error instanceof Error &&
+    ["SyntaxError", "InputError", "TypeError", "RangeError"].includes(
+      error.name,
+    )
+  ) {
+    console.error(`ranklens ${command}: ${error.message}`);
+    return 1;
+  }
+  throw error;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

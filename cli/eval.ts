@@ -1,0 +1,137 @@
+/**
+ * `ranklens eval QRELS RUN`: score a TREC run with any registry metric.
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import { readQrels } from "../formats/trec_qrels.ts";
+import {
+  EVALUATION_FORMATS,
+  type EvaluationFormat,
+  renderEvaluation,
+} from "../report/evaluation.ts";
+import { UsageError } from "./errors.ts";
+import { evaluateRunFile } from "./run_file.ts";
+
+const USAGE =
+  "deno run -R cli.ts eval QRELS RUN [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown]";
+
+/** trec_eval's `official` measures as registry specs: the default of `eval`. */
+export const OFFICIAL_SPECS: readonly string[] = [
+  "num_ret",
+  "num_rel",
+  "num_rel_ret",
+  "ap",
+  "gm_map",
+  "rprec",
+  "bpref",
+  "rr",
+  ...[5, 10, 15, 20, 30, 100, 200, 500, 1000].map((k) => `P@${k}`),
+];
+
+const HELP = `Usage: ${USAGE}
+
+Scores every judged query of RUN (a TREC run file) against QRELS.
+
+Options:
+  -m, --metric SPEC   a metric spec such as ndcg@10, P(rel=2)@5, map_cut_100
+                      (repeatable; default: trec_eval's official set)
+  -q, --per-query     also print each query's values
+  -c, --complete      average over every judged query; missing ones score 0
+  -l, --level N       relevance level: grades >= N are relevant (default 1)
+  -M, --depth N       keep the top N documents of each ranking
+  -J, --judged-only   drop unjudged documents before scoring
+      --strict        a run query without judgements is an error
+      --format F      trec (default), json, csv or markdown
+  -h, --help          this help`;
+
+/**
+ * Parses a positive integer option.
+ *
+ * @param name The option, for the message.
+ * @param value Its text.
+ * @param min The smallest allowed value.
+ * @returns The integer.
+ */
+export function intOption(name: string, value: string, min: number): number {
+  const n = Number(value);
+  if (!/^[+-]?\d+$/.test(value) || n < min) {
+    throw new UsageError(
+      `option ${name} must be an integer >= ${min}, got "${value}"`,
+      USAGE,
+    );
+  }
+  return n;
+}
+
+/**
+ * Runs the command.
+ *
+ * @param args The arguments after `eval`.
+ * @returns The exit status.
+ */
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        metric: { type: "string", short: "m", multiple: true },
+        "per-query": { type: "boolean", short: "q" },
+        complete: { type: "boolean", short: "c" },
+        level: { type: "string", short: "l" },
+        depth: { type: "string", short: "M" },
+        "judged-only": { type: "boolean", short: "J" },
+        strict: { type: "boolean" },
+        format: { type: "string", default: "trec" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message, USAGE);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  if (positionals.length !== 2) {
+    throw new UsageError(
+      `expected QRELS and RUN, got ${positionals.length} file argument(s)`,
+      USAGE,
+    );
+  }
+  const format = values.format as EvaluationFormat;
+  if (!EVALUATION_FORMATS.includes(format)) {
+    throw new UsageError(
+      `--format must be one of ${
+        EVALUATION_FORMATS.join(", ")
+      }, got "${values.format}"`,
+      USAGE,
+    );
+  }
+  const [qrelsPath, runPath] = positionals;
+  const relevanceLevel = values.level === undefined
+    ? 1
+    : intOption("-l", values.level, -1e9);
+  const depth = values.depth === undefined
+    ? undefined
+    : intOption("-M", values.depth, 1);
+  const metrics = values.metric?.length ? values.metric : OFFICIAL_SPECS;
+  const qrels = await readQrels(qrelsPath);
+  const { evaluation, runId } = await evaluateRunFile(qrels, runPath, metrics, {
+    relevanceLevel,
+    depth,
+    judgedOnly: values["judged-only"],
+    averageOverQrels: values.complete,
+    strict: values.strict,
+  });
+  const text = renderEvaluation(evaluation, format, {
+    perQuery: values["per-query"],
+    runId,
+  });
+  await Deno.stdout.write(new TextEncoder().encode(text));
+  return 0;
+}

@@ -1,0 +1,16 @@
+/**
+ * `ranklens gate`: not built yet; its issue adds it.
+ *
+ * @module
+ */
+
+/**
+ * Runs the command.
+ *
+ * @param _args The arguments.
+ * @returns The exit status.
+ */
+export function run(_args: string[]): Promise<number> {
+  console.error("ranklens gate: not available in this version");
+  return Promise.resolve(2);
+}

@@ -1,0 +1,57 @@
+/**
+ * Evaluates a TREC run file, streaming when the run is grouped by topic and
+ * reading it again whole when it is not.
+ *
+ * @module
+ */
+
+import {
+  type EvaluateOptions,
+  type Evaluation,
+  Evaluator,
+  type MetricLike,
+} from "../metrics/evaluate.ts";
+import type { Qrels } from "../metrics/types.ts";
+import {
+  readRun,
+  type ReadRunOptions,
+  UngroupedRunError,
+} from "../formats/trec_run.ts";
+
+/** An evaluation and the tag of the run it scored. */
+export interface RunFileEvaluation {
+  /** The evaluation. */
+  readonly evaluation: Evaluation;
+  /** The run tag of the last line. */
+  readonly runId: string | undefined;
+}
+
+/**
+ * Scores a run file. Memory holds one topic of a grouped run; a run whose
+ * topics are spread over the file is read a second time, whole.
+ *
+ * @param qrels The judgements.
+ * @param path The run file, `-` for stdin.
+ * @param metrics Metric specs or bound metrics.
+ * @param options Evaluation and reading options.
+ * @returns The evaluation and run tag.
+ */
+export async function evaluateRunFile(
+  qrels: Qrels,
+  path: string,
+  metrics: readonly MetricLike[],
+  options: EvaluateOptions & ReadRunOptions = {},
+): Promise<RunFileEvaluation> {
+  const once = async (collect: boolean) => {
+    const evaluator = new Evaluator(qrels, metrics, options);
+    const run = readRun(path, { ...options, collect });
+    for await (const ranked of run) evaluator.add(ranked);
+    return { evaluation: evaluator.finish(), runId: run.tag };
+  };
+  try {
+    return await once(path === "-");
+  } catch (error) {
+    if (error instanceof UngroupedRunError) return await once(true);
+    throw error;
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * TREC qrels: `qid iter docno rel` per line.
+ *
+ * @module
+ */
+
+import type { Qrels } from "../metrics/types.ts";
+import { atol } from "./c_number.ts";
+import { InputError } from "./errors.ts";
+import { openSource, readLines, type Source, splitFields } from "./source.ts";
+
+/** Options of {@linkcode readQrels}. */
+export interface ReadQrelsOptions {
+  /** The name used in error messages. Default: the path. */
+  name?: string;
+  /**
+   * Parse grades as trec_eval does (C `atol`: `2.9` is 2, `x` is 0) instead of
+   * rejecting anything but a number. Default: false.
+   */
+  lenient?: boolean;
+}
+
+const GRADE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Reads TREC qrels, streaming: four whitespace-separated fields per line,
+ * `#` comment lines and blank lines skipped, CRLF accepted.
+ *
+ * @example Read qrels from text
+ * ```ts
+ * import { readQrels } from "./trec_qrels.ts";
+ * const qrels = await readQrels({ text: "q1 0 d1 2\nq1 0 d2 0\n" });
+ * console.log(qrels.get("q1")?.get("d1")); // 2
+ * ```
+ *
+ * @param source A path (`-` for stdin, `.gz` decompressed), a stream or `{ text }`.
+ * @param options Name and leniency.
+ * @returns Query id to document id to grade, in file order.
+ * @throws {InputError} On a malformed line or a repeated (query, document) pair.
+ */
+export async function readQrels(
+  source: Source,
+  options: ReadQrelsOptions = {},
+): Promise<Qrels> {
+  const { name, stream } = await openSource(source, options.name);
+  const qrels = new Map<string, Map<string, number>>();
+  for await (const line of readLines(stream)) {
+    const fields = splitFields(line.text);
+    if (fields.length === 0 || fields[0].startsWith("#")) continue;
+    if (fields.length !== 4) {
+      throw new InputError(
+        name,
+        line.number,
+        `expected 4 fields "qid iter docno rel", got ${fields.length}`,
+      );
+    }
+    const [qid, , docno, rel] = fields;
+    let grade: number;
+    if (options.lenient) grade = atol(rel);
+    else if (GRADE.test(rel)) grade = Number(rel);
+    else {
+      throw new InputError(
+        name,
+        line.number,
+        `relevance must be a number, got "${rel}"`,
+      );
+    }
+    let judgements = qrels.get(qid);
+    if (!judgements) qrels.set(qid, judgements = new Map());
+    if (judgements.has(docno)) {
+      throw new InputError(
+        name,
+        line.number,
+        `document "${docno}" is judged twice for query "${qid}"`,
+      );
+    }
+    judgements.set(docno, grade);
+  }
+  return qrels;
+}
+
+/**
+ * Writes qrels as TREC text, one `qid 0 docno rel` line per judgement.
+ *
+ * @example
+ * ```ts
+ * import { formatQrels } from "./trec_qrels.ts";
+ * console.log(formatQrels(new Map([["q1", new Map([["d1", 1]])]]))); // "q1 0 d1 1\n"
+ * ```
+ *
+ * @param qrels The judgements.
+ * @returns The text.
+ */
+export function formatQrels(qrels: Qrels): string {
+  let out = "";
+  for (const [qid, judgements] of qrels) {
+    for (const [docno, rel] of judgements) out += `${qid} 0 ${docno} ${rel}\n`;
+  }
+  return out;
+}

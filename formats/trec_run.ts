@@ -1,0 +1,187 @@
+/**
+ * TREC runs: `qid iter docno rank score tag` per line.
+ *
+ * @module
+ */
+
+import { compareIds } from "../metrics/compare_ids.ts";
+import type { RankedList, Run } from "../metrics/types.ts";
+import { atof } from "./c_number.ts";
+import { InputError } from "./errors.ts";
+import { openSource, readLines, type Source, splitFields } from "./source.ts";
+
+/** Options of {@linkcode readRun}. */
+export interface ReadRunOptions {
+  /** The name used in error messages. Default: the path. */
+  name?: string;
+  /**
+   * Parse scores as trec_eval does (C `atof`: `1.5abc` is 1.5, `abc` is 0)
+   * instead of rejecting anything but a number. Default: false.
+   */
+  lenient?: boolean;
+  /** Store scores as 32-bit floats, as trec_eval 9 did. Default: false. */
+  float32Scores?: boolean;
+  /**
+   * Hold every topic until the end, so lines of one topic may be spread over
+   * the file. Default: false: topics are yielded as soon as the next one
+   * starts, and a topic that comes back throws {@linkcode UngroupedRunError}.
+   */
+  collect?: boolean;
+}
+
+/** A topic's lines were not contiguous; read again with `collect: true`. */
+export class UngroupedRunError extends InputError {}
+
+/** A TREC run being read: its ranked lists, and the tag of its last line. */
+export interface TrecRun extends AsyncIterable<RankedList> {
+  /** The run tag of the last line read (trec_eval's `runid`). */
+  readonly tag: string | undefined;
+}
+
+const SCORE =
+  /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)$/i;
+
+interface Entry {
+  docno: string;
+  score: number;
+}
+
+/**
+ * Reads a TREC run, streaming, and ranks each topic as trec_eval does: by
+ * score descending, then docno descending (byte order). The rank column is
+ * ignored. `#` comment lines and blank lines are skipped.
+ *
+ * @example Read a run from text
+ * ```ts
+ * import { readRun } from "./trec_run.ts";
+ * const run = readRun({ text: "q1 Q0 a 1 0.5 tagA\nq1 Q0 b 2 0.5 tagA\nq1 Q0 c 3 0.9 tagA\n" });
+ * for await (const ranked of run) console.log(ranked.docs); // ["c", "b", "a"]
+ * console.log(run.tag); // "tagA"
+ * ```
+ *
+ * @param source A path (`-` for stdin, `.gz` decompressed), a stream or `{ text }`.
+ * @param options Name, leniency and grouping.
+ * @returns The run.
+ * @throws {InputError} On a malformed line (while iterating).
+ */
+export function readRun(source: Source, options: ReadRunOptions = {}): TrecRun {
+  let tag: string | undefined;
+  async function* rankedLists(): AsyncGenerator<RankedList> {
+    const { name, stream } = await openSource(source, options.name);
+    const topics = new Map<string, Entry[]>();
+    const done = new Set<string>();
+    let current: string | undefined;
+    let entries: Entry[] = [];
+    for await (const line of readLines(stream)) {
+      const fields = splitFields(line.text);
+      if (fields.length === 0 || fields[0].startsWith("#")) continue;
+      if (fields.length < 6) {
+        throw new InputError(
+          name,
+          line.number,
+          `expected 6 fields "qid iter docno rank score tag", got ${fields.length}`,
+        );
+      }
+      const [qid, , docno, , rawScore, lineTag] = fields;
+      let score: number;
+      if (options.lenient) score = atof(rawScore);
+      else if (SCORE.test(rawScore)) score = atof(rawScore);
+      else {
+        throw new InputError(
+          name,
+          line.number,
+          `score must be a number, got "${rawScore}"`,
+        );
+      }
+      if (options.float32Scores) score = Math.fround(score);
+      tag = lineTag;
+      if (options.collect) {
+        let list = topics.get(qid);
+        if (!list) topics.set(qid, list = []);
+        list.push({ docno, score });
+        continue;
+      }
+      if (qid !== current) {
+        if (current !== undefined) {
+          done.add(current);
+          yield rank(current, entries);
+        }
+        if (done.has(qid)) {
+          throw new UngroupedRunError(
+            name,
+            line.number,
+            `topic "${qid}" appears again after other topics; the run is not grouped by topic`,
+          );
+        }
+        current = qid;
+        entries = [];
+      }
+      entries.push({ docno, score });
+    }
+    if (current !== undefined) yield rank(current, entries);
+    for (const [qid, list] of topics) yield rank(qid, list);
+  }
+  const lists = rankedLists();
+  return {
+    get tag() {
+      return tag;
+    },
+    [Symbol.asyncIterator]: () => lists,
+  };
+}
+
+function before(a: Entry, b: Entry): number {
+  return b.score - a.score || compareIds(b.docno, a.docno);
+}
+
+function rank(queryId: string, entries: Entry[]): RankedList {
+  for (let i = 1; i < entries.length; i++) {
+    if (!(before(entries[i - 1], entries[i]) < 0)) {
+      entries.sort(before);
+      break;
+    }
+  }
+  return {
+    queryId,
+    docs: entries.map((e) => e.docno),
+    scores: entries.map((e) => e.score),
+  };
+}
+
+/** Options of {@linkcode formatRun}. */
+export interface FormatRunOptions {
+  /** The run tag of every line. Default: `ranklens`. */
+  tag?: string;
+}
+
+/**
+ * Writes ranked lists as TREC run text. Without scores, a document's score
+ * is minus its rank, so the order survives re-ranking by score.
+ *
+ * @example
+ * ```ts
+ * import { formatRun } from "./trec_run.ts";
+ * const text = await formatRun([{ queryId: "q1", docs: ["d1", "d2"] }], { tag: "bm25" });
+ * console.log(text); // "q1 Q0 d1 1 -1 bm25\nq1 Q0 d2 2 -2 bm25\n"
+ * ```
+ *
+ * @param run The ranked lists.
+ * @param options The tag.
+ * @returns The text.
+ */
+export async function formatRun(
+  run: Run,
+  options: FormatRunOptions = {},
+): Promise<string> {
+  const tag = options.tag ?? "ranklens";
+  let out = "";
+  const write = (ranked: RankedList) => {
+    ranked.docs.forEach((doc, i) => {
+      const score = ranked.scores?.[i] ?? -(i + 1);
+      out += `${ranked.queryId} Q0 ${doc} ${i + 1} ${score} ${tag}\n`;
+    });
+  };
+  if (Symbol.asyncIterator in run) { for await (const r of run) write(r); }
+  else for (const r of run) write(r);
+  return out;
+}

@@ -1,0 +1,73 @@
+/**
+ * The one table of built-in ranking metrics. Adding a metric means adding
+ * its file under `builtin/` and one line here.
+ *
+ * @module
+ */
+
+import type { JudgedRanking } from "./judged_ranking.ts";
+import type { BoundMetric, MetricDefinition } from "./metric.ts";
+import { Registry } from "./registry.ts";
+import { ap, gmMap } from "./builtin/ap.ts";
+import { bpref } from "./builtin/bpref.ts";
+import { numRel, numRelRet, numRet } from "./builtin/counts.ts";
+import { err } from "./builtin/err.ts";
+import { infAP } from "./builtin/infap.ts";
+import { judged } from "./builtin/judged.ts";
+import { ndcg } from "./builtin/ndcg.ts";
+import { precision } from "./builtin/precision.ts";
+import { rbp } from "./builtin/rbp.ts";
+import { recall, recallAll } from "./builtin/recall.ts";
+import { rprec } from "./builtin/rprec.ts";
+import { rr } from "./builtin/rr.ts";
+import { success } from "./builtin/success.ts";
+
+/** Every built-in ranking metric, in the order `cli.ts metrics` lists them. */
+export const BUILTIN_METRICS: readonly MetricDefinition[] = [
+  ndcg,
+  ap,
+  gmMap,
+  rr,
+  precision,
+  recall,
+  rprec,
+  bpref,
+  infAP,
+  success,
+  err,
+  rbp,
+  judged,
+  recallAll,
+  numRet,
+  numRel,
+  numRelRet,
+];
+
+/**
+ * The registry of built-in metrics. Extend it with `new Registry(builtinRegistry)`
+ * rather than registering into it, so plugins stay local to their user.
+ */
+export const builtinRegistry: Registry = new Registry();
+for (const definition of BUILTIN_METRICS) builtinRegistry.register(definition);
+
+/**
+ * Resolves a spec against the built-in metrics.
+ *
+ * @example Three spellings of one metric
+ * ```ts
+ * import { resolve } from "./builtin.ts";
+ * console.log(resolve("ndcg@10").label); // "ndcg@10"
+ * console.log(resolve("nDCG@10").label); // "ndcg@10"
+ * console.log(resolve("ndcg_cut_10").label); // "ndcg@10"
+ * console.log(resolve("err(max_rel=3)@20").label); // "err(max_rel=3)@20"
+ * ```
+ *
+ * @param spec A spec such as `ndcg@10`, `P(rel=2)@5` or `recip_rank`.
+ * @returns The bound metric.
+ * @throws {SyntaxError} If the spec is malformed.
+ * @throws {TypeError} If the metric or a parameter is unknown.
+ * @throws {RangeError} If a parameter value is out of range.
+ */
+export function resolve(spec: string): BoundMetric<JudgedRanking> {
+  return builtinRegistry.resolve(spec);
+}

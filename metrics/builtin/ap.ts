@@ -1,0 +1,45 @@
+/**
+ * Average precision, as trec_eval's `map` and `map_cut`.
+ *
+ * @module
+ */
+
+import type { MetricDefinition } from "../metric.ts";
+import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
+
+/**
+ * AP@k: the sum of P@i over relevant documents at ranks i <= k, divided by
+ * R, the number of relevant judged documents of the query (retrieved or
+ * not). No relevant documents: 0. The mean over queries is MAP.
+ */
+export const ap: MetricDefinition = {
+  name: "ap",
+  aliases: ["AP", "map", "map_cut_"],
+  description:
+    "average precision over R, all relevant judged docs (trec_eval map, map_cut)",
+  params: { rel: REL_PARAM },
+  create: (params, cutoff) => (ranking) => {
+    const level = levelOf(params, ranking);
+    const numRel = ranking.numRel(level);
+    if (numRel === 0) return 0;
+    const depth = depthOf(ranking, cutoff);
+    const grades = ranking.grades;
+    let found = 0, sum = 0;
+    for (let i = 0; i < depth; i++) {
+      if (grades[i] >= level) sum += ++found / (i + 1);
+    }
+    return sum / numRel;
+  },
+};
+
+/**
+ * The geometric mean of AP over queries (trec_eval `gm_map`): per-query AP
+ * whose aggregate is exp(mean(log(max(AP, 1e-5)))).
+ */
+export const gmMap: MetricDefinition = {
+  ...ap,
+  name: "gm_map",
+  aliases: ["gm_ap", "GMAP"],
+  aggregate: "geometric",
+  description: "geometric mean of average precision (trec_eval gm_map)",
+};

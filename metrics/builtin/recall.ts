@@ -1,0 +1,40 @@
+/**
+ * Recall at a cutoff, as trec_eval's `recall`.
+ *
+ * @module
+ */
+
+import type { MetricDefinition } from "../metric.ts";
+import { depthOf, levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
+
+/** R@k: relevant documents in the top k over R, all relevant judged documents. No relevant: 0. */
+export const recall: MetricDefinition = {
+  name: "recall",
+  aliases: ["R", "recall_", "set_recall"],
+  description:
+    "relevant docs in the top k over all relevant judged docs (trec_eval recall)",
+  params: { rel: REL_PARAM },
+  create: (params, cutoff) => (ranking) => {
+    const level = levelOf(params, ranking);
+    const numRel = ranking.numRel(level);
+    if (numRel === 0) return 0;
+    return relevantIn(ranking.grades, depthOf(ranking, cutoff), level) / numRel;
+  },
+};
+
+/** recall_all@k: 1 when every relevant judged document is in the top k, else 0 (no relevant: 0). */
+export const recallAll: MetricDefinition = {
+  name: "recall_all",
+  aliases: ["all_relevant", "complete_recall"],
+  description: "1 if every relevant judged doc is in the top k, else 0",
+  params: { rel: REL_PARAM },
+  create: (params, cutoff) => (ranking) => {
+    const level = levelOf(params, ranking);
+    const numRel = ranking.numRel(level);
+    if (numRel === 0) return 0;
+    return relevantIn(ranking.grades, depthOf(ranking, cutoff), level) ===
+        numRel
+      ? 1
+      : 0;
+  },
+};

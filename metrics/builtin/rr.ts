@@ -1,0 +1,24 @@
+/**
+ * Reciprocal rank, as trec_eval's `recip_rank`.
+ *
+ * @module
+ */
+
+import type { MetricDefinition } from "../metric.ts";
+import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
+
+/** RR@k: 1 / the rank of the first relevant document within k, else 0. The mean is MRR. */
+export const rr: MetricDefinition = {
+  name: "rr",
+  aliases: ["RR", "mrr", "recip_rank", "MRR"],
+  description:
+    "reciprocal rank of the first relevant document (trec_eval recip_rank)",
+  params: { rel: REL_PARAM },
+  create: (params, cutoff) => (ranking) => {
+    const level = levelOf(params, ranking);
+    const depth = depthOf(ranking, cutoff);
+    const grades = ranking.grades;
+    for (let i = 0; i < depth; i++) if (grades[i] >= level) return 1 / (i + 1);
+    return 0;
+  },
+};

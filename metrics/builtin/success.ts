@@ -1,0 +1,24 @@
+/**
+ * Success at a cutoff, as trec_eval's `success`.
+ *
+ * @module
+ */
+
+import type { MetricDefinition } from "../metric.ts";
+import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
+
+/** Success@k: 1 when a relevant document is in the top k, else 0 (hit rate). */
+export const success: MetricDefinition = {
+  name: "success",
+  aliases: ["Success", "success_", "hit_rate", "hits", "hit"],
+  description:
+    "1 if a relevant doc is in the top k, else 0 (trec_eval success, hit rate)",
+  params: { rel: REL_PARAM },
+  create: (params, cutoff) => (ranking) => {
+    const level = levelOf(params, ranking);
+    const depth = depthOf(ranking, cutoff);
+    const grades = ranking.grades;
+    for (let i = 0; i < depth; i++) if (grades[i] >= level) return 1;
+    return 0;
+  },
+};

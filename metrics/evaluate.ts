@@ -1,0 +1,342 @@
+/**
+ * The evaluate core: consumes a run once and scores every metric for every
+ * judged query.
+ *
+ * @module
+ */
+
+import { builtinRegistry } from "./builtin.ts";
+import { judgedGradesOf, JudgedRanking } from "./judged_ranking.ts";
+import type { BoundMetric } from "./metric.ts";
+import type { Registry } from "./registry.ts";
+import type { Qrels, QueryId, RankedList, Run } from "./types.ts";
+import { compareIds } from "./compare_ids.ts";
+
+/** A ranking metric, or a spec that resolves to one. */
+export type MetricLike = string | BoundMetric<JudgedRanking>;
+
+/** Options of {@linkcode evaluate}. */
+export interface EvaluateOptions {
+  /** A document is relevant when its grade is at least this (trec_eval `-l`). Default: 1. */
+  relevanceLevel?: number;
+  /** Drop unjudged documents before scoring (trec_eval `-J`). Default: false. */
+  judgedOnly?: boolean;
+  /** Keep the top `depth` documents of each ranked list (trec_eval `-M`). Default: all. */
+  depth?: number;
+  /**
+   * Score every judged query, a query the run never returned as an empty
+   * ranking, so means are over all judged queries (trec_eval `-c`). Default: false.
+   */
+  averageOverQrels?: boolean;
+  /** A run query without judgements is an error instead of being skipped. Default: false. */
+  strict?: boolean;
+  /** The registry that resolves metric specs. Default: the built-in one. */
+  registry?: Registry;
+}
+
+/** What happened to the queries of the run and of the qrels. */
+export interface EvaluationCounts {
+  /** Queries scored (with `averageOverQrels`, every judged query). */
+  readonly scored: number;
+  /** Run queries without judgements, skipped. */
+  readonly unjudged: number;
+  /** Scored queries whose judgements have no relevant document. */
+  readonly withoutRelevant: number;
+  /** Judged queries the run never returned. */
+  readonly notRetrieved: number;
+}
+
+/** The aggregates of the queries that share a segment key. */
+export interface SegmentSummary {
+  /** How many scored queries carry the key. */
+  readonly queries: number;
+  /** Metric label to aggregate over those queries. */
+  readonly aggregate: Readonly<Record<string, number>>;
+}
+
+/** The result of {@linkcode evaluate}. */
+export interface Evaluation {
+  /** The metrics, in the order they were asked for. */
+  readonly metrics: readonly BoundMetric<JudgedRanking>[];
+  /** Query id to its values, aligned with `metrics`, in scoring order. */
+  readonly perQuery: ReadonlyMap<QueryId, Float64Array>;
+  /** Metric label to its aggregate over the scored queries. */
+  readonly aggregate: Readonly<Record<string, number>>;
+  /** Query counts. */
+  readonly counts: EvaluationCounts;
+  /** Segment key to its aggregates, when ranked lists carry segments. */
+  readonly segments: Readonly<Record<string, SegmentSummary>>;
+}
+
+/**
+ * Scores ranked lists one at a time and keeps only their values: the state
+ * behind {@linkcode evaluate}, usable directly by readers that build
+ * {@linkcode JudgedRanking}s themselves.
+ *
+ * @example Feed rankings by hand
+ * ```ts
+ * import { Evaluator } from "./evaluate.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
+ * const evaluator = new Evaluator(qrels, ["P@1"]);
+ * evaluator.add({ queryId: "q1", docs: ["d1", "d2"] });
+ * console.log(evaluator.finish().aggregate["P@1"]); // 1
+ * ```
+ */
+export class Evaluator {
+  readonly #qrels: Qrels;
+  readonly #metrics: readonly BoundMetric<JudgedRanking>[];
+  readonly #options: EvaluateOptions;
+  readonly #perQuery = new Map<QueryId, Float64Array>();
+  readonly #segmentOf = new Map<QueryId, string>();
+  #unjudged = 0;
+  #withoutRelevant = 0;
+
+  /**
+   * Resolves the metrics at once, so a typo fails before any query is read.
+   *
+   * @param qrels The judgements.
+   * @param metrics Metric specs or bound metrics.
+   * @param options Evaluation options.
+   */
+  constructor(
+    qrels: Qrels,
+    metrics: readonly MetricLike[],
+    options: EvaluateOptions = {},
+  ) {
+    const registry = options.registry ?? builtinRegistry;
+    this.#qrels = qrels;
+    this.#metrics = metrics.map((m) =>
+      typeof m === "string" ? registry.resolve<JudgedRanking>(m) : m
+    );
+    const kinds = this.#metrics.filter((m) => m.kind !== "ranking");
+    if (kinds.length) {
+      throw new TypeError(
+        `Metric "${kinds[0].label}" scores ${
+          kinds[0].kind
+        } samples, not rankings`,
+      );
+    }
+    this.#options = options;
+  }
+
+  /** The bound metrics. */
+  get metrics(): readonly BoundMetric<JudgedRanking>[] {
+    return this.#metrics;
+  }
+
+  /**
+   * Scores one ranked list.
+   *
+   * @param ranked The ranked list.
+   * @throws {TypeError} If the query was already scored, a document repeats,
+   * or (strict) the query has no judgements.
+   */
+  add(ranked: RankedList): void {
+    const judgements = this.#qrels.get(ranked.queryId);
+    if (judgements === undefined) {
+      if (this.#options.strict) {
+        throw new TypeError(
+          `Query "${ranked.queryId}" of the run has no judgements`,
+        );
+      }
+      this.#unjudged++;
+      return;
+    }
+    if (ranked.segment !== undefined) {
+      this.#segmentOf.set(ranked.queryId, ranked.segment);
+    }
+    this.addRanking(
+      JudgedRanking.from(ranked.queryId, ranked.docs, judgements, {
+        relevanceLevel: this.#options.relevanceLevel,
+        judgedOnly: this.#options.judgedOnly,
+        depth: this.#options.depth,
+      }),
+    );
+  }
+
+  /**
+   * Scores a ranking already joined with its judgements.
+   *
+   * @param ranking The ranking.
+   * @throws {TypeError} If the query was already scored.
+   */
+  addRanking(ranking: JudgedRanking): void {
+    if (this.#perQuery.has(ranking.queryId)) {
+      throw new TypeError(
+        `Query "${ranking.queryId}" appears twice in the run`,
+      );
+    }
+    if (ranking.numRel(ranking.relevanceLevel) === 0) this.#withoutRelevant++;
+    const values = new Float64Array(this.#metrics.length);
+    for (let i = 0; i < values.length; i++) {
+      values[i] = this.#metrics[i].score(ranking);
+    }
+    this.#perQuery.set(ranking.queryId, values);
+  }
+
+  /**
+   * Counts the run query without judgements that a caller skipped itself.
+   *
+   * @param queryId The query.
+   * @throws {TypeError} In strict mode.
+   */
+  skipUnjudged(queryId: QueryId): void {
+    if (this.#options.strict) {
+      throw new TypeError(`Query "${queryId}" of the run has no judgements`);
+    }
+    this.#unjudged++;
+  }
+
+  /**
+   * Scores the judged queries never returned (with `averageOverQrels`) and
+   * aggregates.
+   *
+   * @returns The evaluation.
+   */
+  finish(): Evaluation {
+    let notRetrieved = 0;
+    for (const [queryId, judgements] of this.#qrels) {
+      if (this.#perQuery.has(queryId)) continue;
+      notRetrieved++;
+      if (this.#options.averageOverQrels) {
+        this.addRanking(
+          new JudgedRanking(
+            queryId,
+            new Float64Array(0),
+            judgedGradesOf(judgements),
+            this.#options.relevanceLevel ?? 1,
+            [],
+            judgements,
+          ),
+        );
+      }
+    }
+    const ids = inIdOrder([...this.#perQuery.keys()]);
+    const aggregate = aggregateOf(this.#metrics, ids, this.#perQuery);
+    const bySegment = new Map<string, QueryId[]>();
+    for (const id of ids) {
+      const segment = this.#segmentOf.get(id);
+      if (segment === undefined) continue;
+      const list = bySegment.get(segment) ?? [];
+      list.push(id);
+      bySegment.set(segment, list);
+    }
+    const segments: Record<string, SegmentSummary> = {};
+    for (const [segment, members] of bySegment) {
+      segments[segment] = {
+        queries: members.length,
+        aggregate: aggregateOf(this.#metrics, members, this.#perQuery),
+      };
+    }
+    return {
+      metrics: this.#metrics,
+      perQuery: this.#perQuery,
+      aggregate,
+      counts: {
+        scored: this.#perQuery.size,
+        unjudged: this.#unjudged,
+        withoutRelevant: this.#withoutRelevant,
+        notRetrieved,
+      },
+      segments,
+    };
+  }
+}
+
+/**
+ * Scores every metric for every judged query of a run, consuming the run
+ * once. Memory holds the values, never the run.
+ *
+ * @example Evaluate a run
+ * ```ts
+ * import { evaluate } from "./evaluate.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1], ["d2", 0]])]]);
+ * const run = [{ queryId: "q1", docs: ["d2", "d1"] }];
+ * const result = await evaluate(run, qrels, ["rr", "ndcg@10"]);
+ * console.log(result.aggregate.rr); // 0.5
+ * ```
+ *
+ * @param run Ranked lists, sync or async.
+ * @param qrels The judgements.
+ * @param metrics Metric specs or bound metrics.
+ * @param options Evaluation options.
+ * @returns The evaluation.
+ */
+export async function evaluate(
+  run: Run,
+  qrels: Qrels,
+  metrics: readonly MetricLike[],
+  options: EvaluateOptions = {},
+): Promise<Evaluation> {
+  const evaluator = new Evaluator(qrels, metrics, options);
+  if (Symbol.asyncIterator in run) {
+    for await (const ranked of run) evaluator.add(ranked);
+  } else {
+    for (const ranked of run) evaluator.add(ranked);
+  }
+  return evaluator.finish();
+}
+
+/**
+ * {@linkcode evaluate} for a synchronous run, without a promise.
+ *
+ * @example
+ * ```ts
+ * import { evaluateSync } from "./evaluate.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
+ * const result = evaluateSync([{ queryId: "q1", docs: ["d1"] }], qrels, ["P@1"]);
+ * console.log(result.aggregate["P@1"]); // 1
+ * ```
+ *
+ * @param run Ranked lists.
+ * @param qrels The judgements.
+ * @param metrics Metric specs or bound metrics.
+ * @param options Evaluation options.
+ * @returns The evaluation.
+ */
+export function evaluateSync(
+  run: Iterable<RankedList>,
+  qrels: Qrels,
+  metrics: readonly MetricLike[],
+  options: EvaluateOptions = {},
+): Evaluation {
+  const evaluator = new Evaluator(qrels, metrics, options);
+  for (const ranked of run) evaluator.add(ranked);
+  return evaluator.finish();
+}
+
+/** Exponentiated mean log, floored at 1e-5 as trec_eval's `gm_map`. */
+const GEOMETRIC_FLOOR = 0.00001;
+
+function aggregateOf(
+  metrics: readonly BoundMetric<JudgedRanking>[],
+  ids: readonly QueryId[],
+  perQuery: ReadonlyMap<QueryId, Float64Array>,
+): Record<string, number> {
+  const aggregate: Record<string, number> = {};
+  metrics.forEach((metric, m) => {
+    // Summed in query id order, as trec_eval does, so the last digit matches.
+    let sum = 0;
+    if (metric.aggregate === "geometric") {
+      for (const id of ids) {
+        sum += Math.log(Math.max(perQuery.get(id)![m], GEOMETRIC_FLOOR));
+      }
+      aggregate[metric.label] = ids.length ? Math.exp(sum / ids.length) : 0;
+      return;
+    }
+    for (const id of ids) sum += perQuery.get(id)![m];
+    aggregate[metric.label] = metric.aggregate === "sum"
+      ? sum
+      : ids.length
+      ? sum / ids.length
+      : 0;
+  });
+  return aggregate;
+}
+
+function inIdOrder(ids: QueryId[]): QueryId[] {
+  for (let i = 1; i < ids.length; i++) {
+    if (compareIds(ids[i - 1], ids[i]) > 0) return ids.sort(compareIds);
+  }
+  return ids;
+}

@@ -1,0 +1,176 @@
+/**
+ * A ranked list joined with its query's judgements: what every ranking
+ * metric reads.
+ *
+ * @module
+ */
+
+import type { DocId, Judgements, QueryId } from "./types.ts";
+
+/** The grade of a ranked document that has no judgement (trec_eval's -1). */
+export const NOT_POOLED = -1;
+/** The grade of a ranked document judged with a negative grade (trec_eval's -2). */
+export const POOLED_UNJUDGED = -2;
+
+/** Options of {@linkcode JudgedRanking.from}. */
+export interface JudgedRankingOptions {
+  /** A document is relevant when its grade is at least this. Default: 1. */
+  relevanceLevel?: number;
+  /** Drop unjudged documents from the ranking (trec_eval `-J`). Default: false. */
+  judgedOnly?: boolean;
+  /** Keep at most this many documents (trec_eval `-M`). Default: all. */
+  depth?: number;
+}
+
+/**
+ * The grades of a ranking in rank order plus the statistics of the judged
+ * pool, computed once per query and shared by every metric.
+ *
+ * Grades follow trec_eval: a judged grade (0 or more) as is, {@linkcode NOT_POOLED}
+ * for a document without a judgement, {@linkcode POOLED_UNJUDGED} for a
+ * negative judgement.
+ *
+ * @example Score a ranking by hand
+ * ```ts
+ * import { JudgedRanking } from "./judged_ranking.ts";
+ * const ranking = JudgedRanking.from("q1", ["d1", "d9", "d2"], new Map([["d1", 1], ["d2", 2], ["d3", 0]]));
+ * console.log(Array.from(ranking.grades)); // [1, -1, 2]
+ * console.log(ranking.numRel()); // 2
+ * ```
+ */
+export class JudgedRanking {
+  /** The query. */
+  readonly queryId: QueryId;
+  /** The grade of each ranked document, best rank first. */
+  readonly grades: Float64Array;
+  /** Every non-negative judged grade of the query, highest first. */
+  readonly judgedGrades: Float64Array;
+  /** The default relevance threshold of metrics without their own. */
+  readonly relevanceLevel: number;
+  /** The ranked document ids, when they are known. */
+  readonly docs: readonly DocId[] | undefined;
+  /** The query's judgements, when they are known. */
+  readonly judgements: Judgements | undefined;
+  #numRel = new Map<number, number>();
+
+  /**
+   * Wraps precomputed grades; {@linkcode JudgedRanking.from} builds them from ids.
+   *
+   * @param queryId The query.
+   * @param grades Grades in rank order.
+   * @param judgedGrades Non-negative judged grades, highest first.
+   * @param relevanceLevel The default relevance threshold.
+   * @param docs The ranked ids, if known.
+   * @param judgements The judgements, if known.
+   */
+  constructor(
+    queryId: QueryId,
+    grades: Float64Array,
+    judgedGrades: Float64Array,
+    relevanceLevel = 1,
+    docs?: readonly DocId[],
+    judgements?: Judgements,
+  ) {
+    this.queryId = queryId;
+    this.grades = grades;
+    this.judgedGrades = judgedGrades;
+    this.relevanceLevel = relevanceLevel;
+    this.docs = docs;
+    this.judgements = judgements;
+  }
+
+  /**
+   * Joins a ranked list with judgements.
+   *
+   * @param queryId The query.
+   * @param docs Document ids in rank order.
+   * @param judgements The query's judgements.
+   * @param options Relevance level, judged-only and depth.
+   * @returns The joined ranking.
+   * @throws {TypeError} If a document appears twice within the depth.
+   */
+  static from(
+    queryId: QueryId,
+    docs: readonly DocId[],
+    judgements: Judgements,
+    options: JudgedRankingOptions = {},
+  ): JudgedRanking {
+    const { relevanceLevel = 1, judgedOnly = false, depth = Infinity } =
+      options;
+    const top = docs.length > depth ? docs.slice(0, depth) : docs;
+    const seen = new Set<DocId>();
+    const kept: DocId[] = [];
+    const grades: number[] = [];
+    for (const doc of top) {
+      if (seen.has(doc)) {
+        throw new TypeError(
+          `Cannot rank query "${queryId}": document "${doc}" appears twice`,
+        );
+      }
+      seen.add(doc);
+      const grade = judgements.get(doc);
+      const value = grade === undefined
+        ? NOT_POOLED
+        : grade < 0
+        ? POOLED_UNJUDGED
+        : grade;
+      if (judgedOnly && value < 0) continue;
+      kept.push(doc);
+      grades.push(value);
+    }
+    return new JudgedRanking(
+      queryId,
+      Float64Array.from(grades),
+      judgedGradesOf(judgements),
+      relevanceLevel,
+      kept,
+      judgements,
+    );
+  }
+
+  /** The number of ranked documents. */
+  get numRet(): number {
+    return this.grades.length;
+  }
+
+  /**
+   * The number of judged documents with a grade of at least `level`.
+   *
+   * @param level The threshold. Default: the ranking's relevance level.
+   * @returns The count.
+   */
+  numRel(level: number = this.relevanceLevel): number {
+    let count = this.#numRel.get(level);
+    if (count === undefined) {
+      count = 0;
+      for (const grade of this.judgedGrades) {
+        if (grade < level) break;
+        count++;
+      }
+      this.#numRel.set(level, count);
+    }
+    return count;
+  }
+
+  /**
+   * The number of judged documents graded below `level` (and not negative).
+   *
+   * @param level The threshold. Default: the ranking's relevance level.
+   * @returns The count.
+   */
+  numNonRel(level: number = this.relevanceLevel): number {
+    return this.judgedGrades.length - this.numRel(level);
+  }
+}
+
+/**
+ * The non-negative grades of judgements, highest first.
+ *
+ * @param judgements The judgements of one query.
+ * @returns The sorted grades.
+ */
+export function judgedGradesOf(judgements: Judgements): Float64Array {
+  const grades: number[] = [];
+  for (const grade of judgements.values()) if (grade >= 0) grades.push(grade);
+  return Float64Array.from(grades).sort().reverse();
+}

@@ -1,0 +1,116 @@
+/**
+ * What a metric is: a definition in the registry (a name, a parameter schema
+ * and a factory) and the bound metric a spec resolves to.
+ *
+ * @module
+ */
+
+import type { JudgedRanking } from "./judged_ranking.ts";
+
+/** A gain map: relevance grade (as a string key) to gain. */
+export type GainMap = Readonly<Record<string, number>>;
+
+/** The value of one metric parameter. */
+export type ParamValue = number | string | GainMap;
+
+/** Parameter values by name, frozen once bound. */
+export type Params = Readonly<Record<string, ParamValue>>;
+
+/** How per-query values combine into one number. */
+export type Aggregate = "mean" | "sum" | "geometric";
+
+/** The declared type and bounds of one parameter. */
+export interface ParamSpec {
+  /** The value type: `integer` and `number` are numeric, `gains` a grade-to-gain map. */
+  readonly type: "number" | "integer" | "string" | "gains";
+  /** One line saying what it is. */
+  readonly description: string;
+  /** The value when the spec omits it; omitted means "no value". */
+  readonly default?: ParamValue;
+  /** The smallest allowed number. */
+  readonly min?: number;
+  /** The largest allowed number. */
+  readonly max?: number;
+  /** Whether `min` itself is excluded. */
+  readonly exclusiveMin?: boolean;
+  /** Whether `max` itself is excluded. */
+  readonly exclusiveMax?: boolean;
+  /** The allowed strings, for `string` parameters. */
+  readonly choices?: readonly string[];
+}
+
+/** Parameter specifications by name, in the order labels print them. */
+export type ParamSchema = Readonly<Record<string, ParamSpec>>;
+
+/** An alternative spelling of a metric, possibly with preset parameters. */
+export interface MetricAlias {
+  /** The spelling, matched case-insensitively. A trailing `_` takes a trec_eval-style cutoff suffix (`ndcg_cut_10`). */
+  readonly name: string;
+  /** Parameters the alias implies, e.g. `ndcg_burges` implies `gain=exp`. */
+  readonly params?: Params;
+}
+
+/**
+ * A metric as registered: a name, a parameter schema and a factory that
+ * binds parameters to a scoring function.
+ *
+ * @typeParam Input What the metric scores: a {@linkcode JudgedRanking} for
+ * ranking metrics, a sample for RAG metrics.
+ */
+export interface MetricDefinition<Input = JudgedRanking> {
+  /** The canonical name, used in labels. */
+  readonly name: string;
+  /** Other spellings: ir_measures, ranx and trec_eval names. */
+  readonly aliases?: readonly (string | MetricAlias)[];
+  /** What the metric scores, e.g. `ranking` (the default) or `rag`. */
+  readonly kind?: string;
+  /** One line saying what it measures. */
+  readonly description: string;
+  /** The parameters it takes. Default: none. */
+  readonly params?: ParamSchema;
+  /** Whether `@k` is `optional` (the default), `required` or `none`. */
+  readonly cutoff?: "optional" | "required" | "none";
+  /** How per-query values combine. Default: `mean`. */
+  readonly aggregate?: Aggregate;
+  /**
+   * Binds validated parameters and the cutoff to a scoring function.
+   *
+   * @param params Every parameter, defaults filled in.
+   * @param cutoff The `@k` cutoff, if any.
+   * @returns The function that scores one input.
+   */
+  readonly create: (
+    params: Params,
+    cutoff: number | undefined,
+  ) => (input: Input) => number;
+}
+
+/**
+ * A metric with its parameters bound, validated and frozen: what
+ * `resolve("ndcg@10")` returns.
+ *
+ * @typeParam Input What the metric scores.
+ */
+export interface BoundMetric<Input = JudgedRanking> {
+  /** The canonical name of its definition. */
+  readonly name: string;
+  /** Its canonical spec, which resolves back to an equal metric. */
+  readonly label: string;
+  /** What the metric scores, e.g. `ranking` or `rag`. */
+  readonly kind: string;
+  /** Every parameter, defaults filled in. */
+  readonly params: Params;
+  /** The `@k` cutoff, if any. */
+  readonly cutoff: number | undefined;
+  /** How per-query values combine. */
+  readonly aggregate: Aggregate;
+  /** Scores one input. */
+  readonly score: (input: Input) => number;
+}
+
+/**
+ * A definition of any input kind, as listings see it (a scoring function of
+ * any input is assignable to one taking `never`).
+ */
+// deno-lint-ignore no-explicit-any
+export type AnyMetricDefinition = MetricDefinition<any>;

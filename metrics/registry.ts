@@ -1,0 +1,314 @@
+/**
+ * The metric registry: resolves specs to bound metrics and accepts plugins.
+ *
+ * @module
+ */
+
+import type {
+  AnyMetricDefinition,
+  BoundMetric,
+  MetricAlias,
+  MetricDefinition,
+  Params,
+  ParamSpec,
+  ParamValue,
+} from "./metric.ts";
+import { formatParamValue, parseSpec } from "./spec.ts";
+
+interface AliasEntry {
+  readonly definition: AnyMetricDefinition;
+  readonly params: Params;
+  /** The alias takes a trec_eval-style `_k` suffix. */
+  readonly suffix: boolean;
+}
+
+/**
+ * Metric definitions by name and alias. A registry may extend a parent, so a
+ * plugin registry sees every built-in metric.
+ *
+ * @example Register a plugin metric and resolve it
+ * ```ts
+ * import { Registry } from "./registry.ts";
+ * import { builtinRegistry } from "./builtin.ts";
+ * import type { JudgedRanking } from "./judged_ranking.ts";
+ *
+ * const mine = new Registry(builtinRegistry);
+ * mine.register<JudgedRanking>({
+ *   name: "first_grade",
+ *   description: "The grade of the top-ranked document.",
+ *   cutoff: "none",
+ *   create: () => (ranking) => Math.max(ranking.grades[0] ?? 0, 0),
+ * });
+ * console.log(mine.resolve("first_grade").label); // "first_grade"
+ * console.log(mine.resolve("nDCG@10").label); // "ndcg@10"
+ * ```
+ */
+export class Registry {
+  #parent: Registry | undefined;
+  #definitions = new Map<string, AnyMetricDefinition>();
+  #aliases = new Map<string, AliasEntry>();
+
+  /**
+   * Creates a registry.
+   *
+   * @param parent A registry whose metrics this one also resolves.
+   */
+  constructor(parent?: Registry) {
+    this.#parent = parent;
+  }
+
+  /**
+   * Adds a metric definition under its name and aliases.
+   *
+   * @param definition The metric.
+   * @returns This registry.
+   * @throws {TypeError} If a name or alias is already taken here.
+   */
+  register<Input>(definition: MetricDefinition<Input>): this {
+    const def = definition as AnyMetricDefinition;
+    if (!/^[A-Za-z_][A-Za-z0-9_\-]*$/.test(def.name)) {
+      throw new TypeError(`Invalid metric name "${def.name}"`);
+    }
+    const entries: [string, AliasEntry][] = [[def.name, {
+      definition: def,
+      params: {},
+      suffix: false,
+    }]];
+    for (const alias of def.aliases ?? []) {
+      const { name, params = {} } = typeof alias === "string"
+        ? { name: alias } as MetricAlias
+        : alias;
+      const suffix = name.endsWith("_");
+      entries.push([name, { definition: def, params, suffix }]);
+    }
+    for (const [name] of entries) {
+      if (this.#aliases.has(name.toLowerCase())) {
+        throw new TypeError(`Metric name "${name}" is already registered`);
+      }
+    }
+    this.#definitions.set(def.name, def);
+    for (const [name, entry] of entries) {
+      this.#aliases.set(name.toLowerCase(), entry);
+    }
+    return this;
+  }
+
+  /**
+   * Every definition this registry resolves, its parent's first.
+   *
+   * @returns The definitions.
+   */
+  definitions(): AnyMetricDefinition[] {
+    const own = [...this.#definitions.values()];
+    const inherited = this.#parent?.definitions() ?? [];
+    return [
+      ...inherited.filter((d) => !this.#definitions.has(d.name)),
+      ...own,
+    ];
+  }
+
+  /**
+   * Resolves a spec such as `ndcg@10`, `err(max_rel=3)@20` or `ndcg_cut_10`.
+   *
+   * @typeParam Input What the metric scores.
+   * @param spec The spec.
+   * @returns The bound metric, whose `label` is the canonical spec.
+   * @throws {SyntaxError} If the spec is malformed.
+   * @throws {TypeError} If the metric or a parameter name is unknown.
+   * @throws {RangeError} If a parameter value or the cutoff is out of range.
+   */
+  resolve<Input = import("./judged_ranking.ts").JudgedRanking>(
+    spec: string,
+  ): BoundMetric<Input> {
+    const parsed = parseSpec(spec);
+    let cutoff = parsed.cutoff;
+    let entry = this.#lookup(parsed.name);
+    if (!entry) {
+      const m = /^(.*_)(\d+)$/.exec(parsed.name);
+      const prefixed = m ? this.#lookup(m[1]) : undefined;
+      if (m && prefixed?.suffix) {
+        if (cutoff !== undefined) {
+          throw new SyntaxError(
+            `Invalid metric spec "${spec}": the cutoff is given twice`,
+          );
+        }
+        entry = prefixed;
+        cutoff = Number(m[2]);
+        if (cutoff < 1) {
+          throw new RangeError(
+            `Invalid metric spec "${spec}": cutoff must be a positive integer, got "${
+              m[2]
+            }"`,
+          );
+        }
+      }
+    }
+    if (!entry) {
+      const close = this.suggest(parsed.name);
+      throw new TypeError(
+        `Unknown metric "${parsed.name}"` +
+          (close.length
+            ? `: did you mean ${close.map((n) => `"${n}"`).join(", ")}?`
+            : ""),
+      );
+    }
+    return bind(
+      entry.definition,
+      { ...entry.params, ...parsed.params },
+      cutoff,
+    ) as BoundMetric<Input>;
+  }
+
+  /**
+   * The registered names closest to a misspelt one.
+   *
+   * @param name The unknown name.
+   * @returns Up to three names, closest first.
+   */
+  suggest(name: string): string[] {
+    const lower = name.toLowerCase();
+    const names = new Set<string>();
+    for (const def of this.definitions()) {
+      names.add(def.name);
+      for (const a of def.aliases ?? []) {
+        names.add(typeof a === "string" ? a : a.name);
+      }
+    }
+    return [...names]
+      .map((n) => ({ n, d: editDistance(lower, n.toLowerCase()) }))
+      .filter(({ n, d }) => d <= Math.max(2, Math.floor(n.length / 3)))
+      .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n))
+      .slice(0, 3)
+      .map(({ n }) => n);
+  }
+
+  #lookup(name: string): AliasEntry | undefined {
+    const own = this.#aliases.get(name.toLowerCase());
+    if (own || !this.#parent) return own;
+    return this.#parent.#lookup(name);
+  }
+}
+
+function bind(
+  def: AnyMetricDefinition,
+  given: Params,
+  cutoff: number | undefined,
+): BoundMetric<unknown> {
+  const schema = def.params ?? {};
+  const mode = def.cutoff ?? "optional";
+  if (mode === "none" && cutoff !== undefined) {
+    throw new RangeError(
+      `Metric "${def.name}" takes no cutoff, got @${cutoff}`,
+    );
+  }
+  if (mode === "required" && cutoff === undefined) {
+    throw new RangeError(`Metric "${def.name}" needs a cutoff such as @10`);
+  }
+  for (const key of Object.keys(given)) {
+    if (!(key in schema)) {
+      const known = Object.keys(schema);
+      throw new TypeError(
+        `Unknown parameter "${key}" of metric "${def.name}"` +
+          (known.length
+            ? `: expected one of ${known.map((k) => `"${k}"`).join(", ")}`
+            : ": it takes none"),
+      );
+    }
+  }
+  const params: Record<string, ParamValue> = {};
+  const shown: string[] = [];
+  for (const [key, spec] of Object.entries(schema)) {
+    const value = given[key] ?? spec.default;
+    if (value === undefined) continue;
+    params[key] = checkParam(def.name, key, spec, value);
+    if (given[key] !== undefined && !sameValue(value, spec.default)) {
+      shown.push(`${key}=${formatParamValue(params[key])}`);
+    }
+  }
+  Object.freeze(params);
+  const label = def.name + (shown.length ? `(${shown.join(",")})` : "") +
+    (cutoff !== undefined ? `@${cutoff}` : "");
+  return Object.freeze({
+    name: def.name,
+    label,
+    kind: def.kind ?? "ranking",
+    params,
+    cutoff,
+    aggregate: def.aggregate ?? "mean",
+    score: def.create(params, cutoff),
+  });
+}
+
+function checkParam(
+  metric: string,
+  key: string,
+  spec: ParamSpec,
+  value: ParamValue,
+): ParamValue {
+  const bad = (expected: string): never => {
+    throw new RangeError(
+      `Invalid parameter "${key}" of metric "${metric}": expected ${expected}, got ${
+        JSON.stringify(value)
+      }`,
+    );
+  };
+  switch (spec.type) {
+    case "gains":
+      if (typeof value !== "object") {
+        if (spec.choices?.includes(String(value))) return value;
+        bad(
+          `a gain map such as {0:0,1:1,2:3}${
+            spec.choices ? ` or one of ${spec.choices.join(", ")}` : ""
+          }`,
+        );
+      }
+      for (const gain of Object.values(value as object)) {
+        if (!Number.isFinite(gain)) bad("finite gains");
+      }
+      return Object.freeze({ ...(value as object) });
+    case "string":
+      if (
+        typeof value !== "string" ||
+        (spec.choices && !spec.choices.includes(value))
+      ) {
+        bad(spec.choices ? `one of ${spec.choices.join(", ")}` : "a word");
+      }
+      return value;
+    default: {
+      if (typeof value !== "number" || !Number.isFinite(value)) bad("a number");
+      const n = value as number;
+      if (spec.type === "integer" && !Number.isInteger(n)) bad("an integer");
+      const lo = spec.min, hi = spec.max;
+      const below = lo !== undefined && (spec.exclusiveMin ? n <= lo : n < lo);
+      const above = hi !== undefined && (spec.exclusiveMax ? n >= hi : n > hi);
+      if (below || above) {
+        bad(
+          `a number in ${spec.exclusiveMin ? "(" : "["}${lo ?? "-inf"}, ${
+            hi ?? "inf"
+          }${spec.exclusiveMax ? ")" : "]"}`,
+        );
+      }
+      return n;
+    }
+  }
+}
+
+function sameValue(a: ParamValue, b: ParamValue | undefined): boolean {
+  return b !== undefined && formatParamValue(a) === formatParamValue(b);
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        prev[j] + 1,
+        row[j - 1] + 1,
+        prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    prev = row;
+  }
+  return prev[b.length];
+}

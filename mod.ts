@@ -1,0 +1,38 @@
+/**
+ * ranklens: evaluate search and RAG systems with trec_eval's exact numbers.
+ *
+ * @example Evaluate a run in memory
+ * ```ts
+ * import { evaluate } from "@ranklens/ranklens";
+ * const qrels = new Map([["q1", new Map([["d1", 2], ["d2", 0]])]]);
+ * const run = [{ queryId: "q1", docs: ["d2", "d1"] }];
+ * const result = await evaluate(run, qrels, ["ndcg@10", "rr"]);
+ * console.log(result.aggregate.rr); // 0.5
+ * ```
+ *
+ * @example Resolve a metric spec
+ * ```ts
+ * import { resolve } from "@ranklens/ranklens";
+ * console.log(resolve("ndcg_cut_10").label); // "ndcg@10"
+ * ```
+ *
+ * @module
+ */
+
+export * from "./metrics/types.ts";
+export * from "./metrics/metric.ts";
+export * from "./metrics/judged_ranking.ts";
+export * from "./metrics/registry.ts";
+export * from "./metrics/spec.ts";
+export * from "./metrics/builtin.ts";
+export * from "./metrics/evaluate.ts";
+export * from "./metrics/rbo.ts";
+export * from "./metrics/compare_ids.ts";
+export * from "./formats/errors.ts";
+export * from "./formats/source.ts";
+export * from "./formats/c_number.ts";
+export * from "./formats/trec_qrels.ts";
+export * from "./formats/trec_run.ts";
+export * from "./report/c_printf.ts";
+export * from "./report/table.ts";
+export * from "./report/evaluation.ts";

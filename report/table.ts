@@ -1,0 +1,90 @@
+/**
+ * Rows of cells rendered as Markdown, CSV or aligned text. Every report
+ * renderer that prints a table goes through here.
+ *
+ * @module
+ */
+
+import { stringify } from "csv-stringify/sync";
+
+/** A table: a header row and body rows of already formatted cells. */
+export interface Table {
+  /** Column titles. */
+  readonly header: readonly string[];
+  /** Body rows, as long as the header. */
+  readonly rows: readonly (readonly string[])[];
+  /** Columns to align right (numbers). Default: every column but the first. */
+  readonly alignRight?: readonly boolean[];
+}
+
+function rightAligned(table: Table, column: number): boolean {
+  return table.alignRight?.[column] ?? column > 0;
+}
+
+/**
+ * Renders a GitHub-flavoured Markdown table; `|` in cells is escaped.
+ *
+ * @example
+ * ```ts
+ * import { toMarkdown } from "./table.ts";
+ * console.log(toMarkdown({ header: ["metric", "value"], rows: [["ndcg@10", "0.5000"]] }));
+ * ```
+ *
+ * @param table The table.
+ * @returns The Markdown text, ending in a newline.
+ */
+export function toMarkdown(table: Table): string {
+  const esc = (s: string) => s.replaceAll("|", "\\|");
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map(esc).join(" | ")} |`;
+  const rule = table.header.map((
+    _,
+    i,
+  ) => (rightAligned(table, i) ? "---:" : ":---"));
+  return [line(table.header), `|${rule.join("|")}|`, ...table.rows.map(line)]
+    .join("\n") + "\n";
+}
+
+/**
+ * Renders RFC 4180 CSV through `csv-stringify`.
+ *
+ * @example
+ * ```ts
+ * import { toCsv } from "./table.ts";
+ * console.log(toCsv({ header: ["a", "b"], rows: [["x,y", "1"]] })); // "a,b\n\"x,y\",1\n"
+ * ```
+ *
+ * @param table The table.
+ * @returns The CSV text.
+ */
+export function toCsv(table: Table): string {
+  return stringify([table.header as string[], ...table.rows as string[][]]);
+}
+
+/**
+ * Renders columns padded to a common width, for a terminal.
+ *
+ * @example
+ * ```ts
+ * import { toAligned } from "./table.ts";
+ * console.log(toAligned({ header: ["metric", "value"], rows: [["P@5", "0.2000"]] }));
+ * ```
+ *
+ * @param table The table.
+ * @returns The text, ending in a newline.
+ */
+export function toAligned(table: Table): string {
+  const all = [table.header, ...table.rows];
+  const widths = table.header.map((_, i) =>
+    Math.max(...all.map((row) => [...(row[i] ?? "")].length))
+  );
+  const line = (row: readonly string[]) =>
+    row.map((cell, i) => {
+      const pad = widths[i] - [...cell].length;
+      return rightAligned(table, i)
+        ? " ".repeat(pad) + cell
+        : cell + " ".repeat(pad);
+    }).join("  ").trimEnd();
+  const rule = widths.map((w) => "-".repeat(w)).join("  ");
+  return [line(table.header), rule, ...table.rows.map(line)].join("\n") + "\n";
+}
