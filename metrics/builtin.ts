@@ -21,6 +21,7 @@ import { recall, recallAll } from "./builtin/recall.ts";
 import { rprec } from "./builtin/rprec.ts";
 import { rr } from "./builtin/rr.ts";
 import { success } from "./builtin/success.ts";
+import { RAG_METRICS } from "./rag/definitions.ts";
 
 /** Every built-in ranking metric, in the order `cli.ts metrics` lists them. */
 export const BUILTIN_METRICS: readonly MetricDefinition[] = [
@@ -48,7 +49,9 @@ export const BUILTIN_METRICS: readonly MetricDefinition[] = [
  * rather than registering into it, so plugins stay local to their user.
  */
 export const builtinRegistry: Registry = new Registry();
-for (const definition of BUILTIN_METRICS) builtinRegistry.register(definition);
+for (const definition of [...BUILTIN_METRICS, ...RAG_METRICS]) {
+  builtinRegistry.register(definition);
+}
 
 /**
  * Resolves a spec against the built-in metrics.
