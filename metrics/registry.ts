@@ -167,14 +167,17 @@ export class Registry {
    */
   suggest(name: string): string[] {
     const lower = name.toLowerCase();
-    const names = new Set<string>();
+    const names = new Map<string, string>();
+    const add = (n: string) => {
+      if (!names.has(n.toLowerCase())) names.set(n.toLowerCase(), n);
+    };
     for (const def of this.definitions()) {
-      names.add(def.name);
+      add(def.name);
       for (const a of def.aliases ?? []) {
-        names.add(typeof a === "string" ? a : a.name);
+        add(typeof a === "string" ? a : a.name);
       }
     }
-    return [...names]
+    return [...names.values()]
       .map((n) => ({ n, d: editDistance(lower, n.toLowerCase()) }))
       .filter(({ n, d }) => d <= Math.max(2, Math.floor(n.length / 3)))
       .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n))

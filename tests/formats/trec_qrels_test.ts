@@ -1,0 +1,61 @@
+import { assertEquals, assertRejects } from "../assert.ts";
+import { formatQrels, readQrels } from "../../formats/trec_qrels.ts";
+import { InputError } from "../../formats/errors.ts";
+
+Deno.test("readQrels reads grades, skips comments and blank lines, accepts CRLF and tabs", async () => {
+  const qrels = await readQrels({
+    text:
+      "# judged by two assessors\r\nq1 0 d1 2\r\n\r\nq1\t0\td2\t0\nq2 Q0 d\u00a0x -1\n   # indented note\nq2 0 D1 1",
+  });
+  assertEquals(
+    qrels,
+    new Map([
+      ["q1", new Map([["d1", 2], ["d2", 0]])],
+      ["q2", new Map([["d\u00a0x", -1], ["D1", 1]])],
+    ]),
+  );
+});
+
+Deno.test("every kind of malformed qrels line names the file, the line and the fault", async () => {
+  const bad: [string, number, string][] = [
+    ["q1 0 d1\n", 1, 'expected 4 fields "qid iter docno rel", got 3'],
+    ["q1 0 d1 1\nq1 0 d2 1 extra\n", 2, "got 5"],
+    ["q1 0 d1 high\n", 1, 'relevance must be a number, got "high"'],
+    [
+      "q1 0 d1 1\nq1 0 d1 0\n",
+      2,
+      'document "d1" is judged twice for query "q1"',
+    ],
+    ["q1 0 d1 1x\n", 1, 'got "1x"'],
+  ];
+  for (const [text, line, reason] of bad) {
+    const error = await assertRejects(
+      () => readQrels({ text }, { name: "qrels.txt" }),
+      InputError,
+      reason,
+    ) as InputError;
+    assertEquals([error.file, error.line], ["qrels.txt", line]);
+    assertEquals(error.message, `qrels.txt:${line}: ${error.reason}`);
+  }
+});
+
+Deno.test("lenient qrels parse grades as C atol, as trec_eval does", async () => {
+  const qrels = await readQrels({ text: "q 0 a 2.9\nq 0 b +2\nq 0 c x\n" }, {
+    lenient: true,
+  });
+  assertEquals(qrels.get("q"), new Map([["a", 2], ["b", 2], ["c", 0]]));
+});
+
+Deno.test("readQrels streams a gzipped file and formatQrels writes it back", async () => {
+  const text = "q1 0 d1 2\nq1 0 d2 0\nq2 0 d3 1\n";
+  const path = await Deno.makeTempFile({ suffix: ".gz" });
+  try {
+    const gz = ReadableStream.from([new TextEncoder().encode(text)])
+      .pipeThrough(new CompressionStream("gzip"));
+    await Deno.writeFile(path, gz);
+    const qrels = await readQrels(path);
+    assertEquals(formatQrels(qrels), text);
+  } finally {
+    await Deno.remove(path);
+  }
+});

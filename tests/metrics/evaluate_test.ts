@@ -1,0 +1,128 @@
+import {
+  assertAlmostEquals,
+  assertEquals,
+  assertRejects,
+  assertThrows,
+} from "../assert.ts";
+import { evaluate, evaluateSync } from "../../metrics/evaluate.ts";
+import type { RankedList } from "../../metrics/types.ts";
+
+const qrels = new Map([
+  ["q1", new Map([["a", 1], ["b", 0]])],
+  ["q2", new Map([["c", 2], ["d", 1]])],
+  ["q3", new Map([["e", 0]])],
+  ["q4", new Map([["f", 1]])],
+]);
+
+const run: RankedList[] = [
+  { queryId: "q2", docs: ["x", "c"], segment: "long" },
+  { queryId: "q1", docs: ["a", "b"], segment: "short" },
+  { queryId: "q3", docs: ["e"], segment: "short" },
+  { queryId: "q9", docs: ["a"] },
+];
+
+Deno.test("evaluate scores judged run queries and counts the rest", async () => {
+  const result = await evaluate(run, qrels, [
+    "rr",
+    "P@2",
+    "num_rel_ret",
+    "gm_map",
+  ]);
+  assertEquals(result.metrics.map((m) => m.label), [
+    "rr",
+    "P@2",
+    "num_rel_ret",
+    "gm_map",
+  ]);
+  assertEquals([...result.perQuery.keys()], ["q2", "q1", "q3"]);
+  assertEquals(Array.from(result.perQuery.get("q2")!), [0.5, 0.5, 1, 0.25]);
+  assertEquals(result.aggregate["rr"], (0.5 + 1 + 0) / 3);
+  assertEquals(result.aggregate["P@2"], (0.5 + 0.5 + 0) / 3);
+  assertEquals(result.aggregate["num_rel_ret"], 2);
+  assertAlmostEquals(
+    result.aggregate["gm_map"],
+    Math.exp((Math.log(0.25) + Math.log(1) + Math.log(0.00001)) / 3),
+    1e-15,
+  );
+  assertEquals(result.counts, {
+    scored: 3,
+    unjudged: 1,
+    withoutRelevant: 1,
+    notRetrieved: 1,
+  });
+  assertEquals(result.segments, {
+    long: {
+      queries: 1,
+      aggregate: { rr: 0.5, "P@2": 0.5, num_rel_ret: 1, gm_map: 0.25 },
+    },
+    short: {
+      queries: 2,
+      aggregate: {
+        rr: 0.5,
+        "P@2": 0.25,
+        num_rel_ret: 1,
+        gm_map: Math.exp((Math.log(1) + Math.log(0.00001)) / 2),
+      },
+    },
+  });
+});
+
+Deno.test("averageOverQrels scores queries the run never returned as empty rankings", () => {
+  const result = evaluateSync(run, qrels, ["rr", "num_rel"], {
+    averageOverQrels: true,
+  });
+  assertEquals(result.counts.scored, 4);
+  assertEquals(Array.from(result.perQuery.get("q4")!), [0, 1]);
+  assertEquals(result.aggregate.rr, 1.5 / 4);
+  assertEquals(result.aggregate.num_rel, 4);
+});
+
+Deno.test("async runs are consumed once, in order", async () => {
+  let pulled = 0;
+  async function* stream() {
+    for (const ranked of run) {
+      pulled++;
+      yield ranked;
+    }
+  }
+  const result = await evaluate(stream(), qrels, ["P@1"]);
+  assertEquals(pulled, 4);
+  assertEquals(result.aggregate["P@1"], 1 / 3);
+});
+
+Deno.test("the relevance level applies to metrics without their own", () => {
+  const result = evaluateSync(run, qrels, ["P@2", "P(rel=1)@2"], {
+    relevanceLevel: 2,
+  });
+  assertEquals(Array.from(result.perQuery.get("q2")!), [0.5, 0.5]);
+  assertEquals(Array.from(result.perQuery.get("q1")!), [0, 0.5]);
+});
+
+Deno.test("strict mode, repeated queries and repeated documents are errors", async () => {
+  await assertRejects(
+    () => evaluate(run, qrels, ["rr"], { strict: true }),
+    TypeError,
+    'Query "q9" of the run has no judgements',
+  );
+  assertThrows(
+    () => evaluateSync([run[1], run[1]], qrels, ["rr"]),
+    TypeError,
+    'Query "q1" appears twice in the run',
+  );
+  assertThrows(
+    () => evaluateSync([{ queryId: "q1", docs: ["a", "a"] }], qrels, ["rr"]),
+    TypeError,
+    'document "a" appears twice',
+  );
+  assertThrows(
+    () => evaluateSync(run, qrels, ["nope"]),
+    TypeError,
+    'Unknown metric "nope"',
+  );
+});
+
+Deno.test("an empty run gives zero means, not NaN", () => {
+  const result = evaluateSync([], qrels, ["rr", "num_ret"]);
+  assertEquals(result.aggregate, { rr: 0, num_ret: 0 });
+  assertEquals(result.counts.notRetrieved, 4);
+});

@@ -1,0 +1,148 @@
+import { assertEquals, assertThrows } from "../assert.ts";
+import { parseSpec } from "../../metrics/spec.ts";
+import { resolve } from "../../metrics/builtin.ts";
+
+Deno.test("parseSpec splits name, parameters and cutoff", () => {
+  assertEquals(parseSpec("err(max_rel=3)@20"), {
+    name: "err",
+    params: { max_rel: 3 },
+    cutoff: 20,
+  });
+  assertEquals(parseSpec(" rbp( p = 0.9 ) "), {
+    name: "rbp",
+    params: { p: 0.9 },
+    cutoff: undefined,
+  });
+  assertEquals(parseSpec("ndcg(gain={0:0, 1:1, 2:3})@10").params, {
+    gain: { "0": 0, "1": 1, "2": 3 },
+  });
+  assertEquals(parseSpec("ndcg(gain=exp)").params, { gain: "exp" });
+  assertEquals(parseSpec("r-precision").name, "r-precision");
+  assertEquals(parseSpec("x()@1").params, {});
+});
+
+Deno.test("parseSpec rejects malformed specs with a SyntaxError quoting the spec", () => {
+  const bad: [string, string][] = [
+    ["", "expected a metric name"],
+    ["@10", "expected a metric name"],
+    ["ndcg@", 'cutoff must be a positive integer, got ""'],
+    ["ndcg@ten", 'got "ten"'],
+    ["ndcg@1.5", 'got "1.5"'],
+    ["ndcg@-1", 'got "-1"'],
+    ["err(max_rel=3", "missing closing parenthesis"],
+    ["err(max_rel)", 'expected key=value, got "max_rel"'],
+    ["err(max_rel=)", "empty parameter value"],
+    ["err(max_rel=3,max_rel=4)", 'parameter "max_rel" is given twice'],
+    ["ndcg(gain={1})", 'expected grade:gain in gain map, got "1"'],
+    ["ndcg@10x", 'got "10x"'],
+    ["ndcg(gain=exp)extra", 'unexpected "extra"'],
+    ["P(rel=$)", 'invalid value "$"'],
+  ];
+  for (const [spec, why] of bad) {
+    const error = assertThrows(() => parseSpec(spec), SyntaxError, why);
+    assertEquals(
+      error.message.startsWith(`Invalid metric spec "${spec}"`),
+      true,
+      spec,
+    );
+  }
+  assertThrows(() => parseSpec("ndcg@0"), RangeError, 'got "0"');
+});
+
+Deno.test("labels print the canonical spec back", () => {
+  const same: [string, string][] = [
+    ["err(max_rel=3)@20", "err(max_rel=3)@20"],
+    ["ndcg@10", "ndcg@10"],
+    ["nDCG@10", "ndcg@10"],
+    ["ndcg_cut_10", "ndcg@10"],
+    ["NDCG(gain=linear)@10", "ndcg@10"],
+    ["ndcg_burges@10", "ndcg(gain=exp)@10"],
+    ["ndcg(gain={2:3,1:1})@5", "ndcg(gain={1:1,2:3})@5"],
+    ["rbp(p=0.9)", "rbp(p=0.9)"],
+    ["rbp(p=0.8)", "rbp"],
+    ["P(rel=2)@5", "P(rel=2)@5"],
+    ["P_5", "P@5"],
+    ["precision@5", "P@5"],
+    ["AP", "ap"],
+    ["map", "ap"],
+    ["map@100", "ap@100"],
+    ["map_cut_10", "ap@10"],
+    ["RR@10", "rr@10"],
+    ["mrr@10", "rr@10"],
+    ["recip_rank", "rr"],
+    ["R@100", "recall@100"],
+    ["recall_100", "recall@100"],
+    ["Rprec", "rprec"],
+    ["r-precision", "rprec"],
+    ["Bpref", "bpref"],
+    ["Success@1", "success@1"],
+    ["success_1", "success@1"],
+    ["hit_rate@5", "success@5"],
+    ["Judged@10", "judged@10"],
+    ["infAP", "infap"],
+    ["gm_map", "gm_map"],
+  ];
+  for (const [spec, label] of same) {
+    const metric = resolve(spec);
+    assertEquals(metric.label, label, spec);
+    assertEquals(resolve(metric.label).label, label, `${spec} round trip`);
+  }
+});
+
+Deno.test("bound metrics are frozen values with their parameters", () => {
+  const metric = resolve("err(max_rel=3)@20");
+  assertEquals(metric.name, "err");
+  assertEquals(metric.params, { max_rel: 3 });
+  assertEquals(metric.cutoff, 20);
+  assertEquals(metric.aggregate, "mean");
+  assertEquals(Object.isFrozen(metric), true);
+  assertEquals(Object.isFrozen(metric.params), true);
+  assertEquals(resolve("num_rel_ret").aggregate, "sum");
+  assertEquals(resolve("gm_map").aggregate, "geometric");
+});
+
+Deno.test("unknown metrics fail at once and suggest the closest names", () => {
+  assertThrows(
+    () => resolve("ndgc@10"),
+    TypeError,
+    'Unknown metric "ndgc": did you mean "ndcg"',
+  );
+  assertThrows(() => resolve("presicion@5"), TypeError, '"precision"');
+  assertThrows(() => resolve("zzzzzz"), TypeError, 'Unknown metric "zzzzzz"');
+});
+
+Deno.test("bad parameters are RangeErrors naming the parameter and value", () => {
+  assertThrows(
+    () => resolve("rbp(p=1.5)"),
+    RangeError,
+    'Invalid parameter "p" of metric "rbp"',
+  );
+  assertThrows(() => resolve("rbp(p=0)"), RangeError, "got 0");
+  assertThrows(
+    () => resolve("err(max_rel=-1)"),
+    RangeError,
+    'parameter "max_rel"',
+  );
+  assertThrows(() => resolve("err(max_rel=high)"), RangeError, 'got "high"');
+  assertThrows(() => resolve("ndcg(gain=cubic)"), RangeError, 'got "cubic"');
+  assertThrows(
+    () => resolve("ndcg(gains=exp)"),
+    TypeError,
+    'Unknown parameter "gains" of metric "ndcg"',
+  );
+  assertThrows(
+    () => resolve("rprec@10"),
+    RangeError,
+    'Metric "rprec" takes no cutoff',
+  );
+  assertThrows(
+    () => resolve("P_5@5"),
+    SyntaxError,
+    "the cutoff is given twice",
+  );
+  assertThrows(
+    () => resolve("P_0"),
+    RangeError,
+    "cutoff must be a positive integer",
+  );
+});
