@@ -21,7 +21,12 @@ export interface EvaluateOptions {
   relevanceLevel?: number;
   /** Drop unjudged documents before scoring (trec_eval `-J`). Default: false. */
   judgedOnly?: boolean;
-  /** Keep the top `depth` documents of each ranked list (trec_eval `-M`). Default: all. */
+  /**
+   * Keep the top `depth` documents of each ranked list (trec_eval `-M`).
+   * Default: all. Documents below both this depth and every metric's cutoff
+   * are never read, so a repeated document there goes unnoticed, as with
+   * trec_eval's `-M`.
+   */
   depth?: number;
   /**
    * Score every judged query, a query the run never returned as an empty
@@ -86,6 +91,7 @@ export class Evaluator {
   readonly #qrels: Qrels;
   readonly #metrics: readonly BoundMetric<JudgedRanking>[];
   readonly #options: EvaluateOptions;
+  readonly #readDepth: number;
   readonly #perQuery = new Map<QueryId, Float64Array>();
   readonly #segmentOf = new Map<QueryId, string>();
   #unjudged = 0;
@@ -117,6 +123,12 @@ export class Evaluator {
       );
     }
     this.#options = options;
+    // Documents below every metric's cutoff are never read, so rankings stop
+    // there -- except with judgedOnly, where deeper judged documents move up.
+    const deepest = Math.max(0, ...this.#metrics.map((m) => m.depth));
+    this.#readDepth = options.judgedOnly
+      ? options.depth ?? Infinity
+      : Math.min(options.depth ?? Infinity, deepest);
   }
 
   /** The bound metrics. */
@@ -149,7 +161,7 @@ export class Evaluator {
       JudgedRanking.from(ranked.queryId, ranked.docs, judgements, {
         relevanceLevel: this.#options.relevanceLevel,
         judgedOnly: this.#options.judgedOnly,
-        depth: this.#options.depth,
+        depth: this.#readDepth,
       }),
     );
   }

@@ -97,11 +97,12 @@ export class JudgedRanking {
   ): JudgedRanking {
     const { relevanceLevel = 1, judgedOnly = false, depth = Infinity } =
       options;
-    const top = docs.length > depth ? docs.slice(0, depth) : docs;
+    const n = Math.min(docs.length, depth);
+    const grades = new Float64Array(n);
     const seen = new Set<DocId>();
-    const kept: DocId[] = [];
-    const grades: number[] = [];
-    for (const doc of top) {
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      const doc = docs[i];
       if (seen.has(doc)) {
         throw new TypeError(
           `Cannot rank query "${queryId}": document "${doc}" appears twice`,
@@ -115,15 +116,19 @@ export class JudgedRanking {
         ? POOLED_UNJUDGED
         : grade;
       if (judgedOnly && value < 0) continue;
-      kept.push(doc);
-      grades.push(value);
+      grades[kept++] = value;
     }
+    const keptDocs = kept === docs.length
+      ? docs
+      : judgedOnly
+      ? docs.slice(0, n).filter((d) => (judgements.get(d) ?? -1) >= 0)
+      : docs.slice(0, n);
     return new JudgedRanking(
       queryId,
-      Float64Array.from(grades),
+      kept === n ? grades : grades.slice(0, kept),
       judgedGradesOf(judgements),
       relevanceLevel,
-      kept,
+      keptDocs,
       judgements,
     );
   }
@@ -170,7 +175,10 @@ export class JudgedRanking {
  * @returns The sorted grades.
  */
 export function judgedGradesOf(judgements: Judgements): Float64Array {
-  const grades: number[] = [];
-  for (const grade of judgements.values()) if (grade >= 0) grades.push(grade);
-  return Float64Array.from(grades).sort().reverse();
+  let count = 0;
+  for (const grade of judgements.values()) if (grade >= 0) count++;
+  const grades = new Float64Array(count);
+  let i = 0;
+  for (const grade of judgements.values()) if (grade >= 0) grades[i++] = grade;
+  return grades.sort().reverse();
 }

@@ -73,6 +73,11 @@ export interface MetricDefinition<Input = JudgedRanking> {
   /** How per-query values combine. Default: `mean`. */
   readonly aggregate?: Aggregate;
   /**
+   * Whether the metric reads no document ranked below its cutoff, so the core
+   * may stop building rankings there. Default: false (it may read them all).
+   */
+  readonly readsToCutoff?: boolean;
+  /**
    * Binds validated parameters and the cutoff to a scoring function.
    *
    * @param params Every parameter, defaults filled in.
@@ -104,6 +109,8 @@ export interface BoundMetric<Input = JudgedRanking> {
   readonly cutoff: number | undefined;
   /** How per-query values combine. */
   readonly aggregate: Aggregate;
+  /** How many top-ranked documents it reads: its cutoff, or `Infinity`. */
+  readonly depth: number;
   /** Scores one input. */
   readonly score: (input: Input) => number;
 }

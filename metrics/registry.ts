@@ -238,6 +238,7 @@ function bind(
     params,
     cutoff,
     aggregate: def.aggregate ?? "mean",
+    depth: def.readsToCutoff && cutoff !== undefined ? cutoff : Infinity,
     score: def.create(params, cutoff),
   });
 }

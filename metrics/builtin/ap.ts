@@ -18,6 +18,7 @@ export const ap: MetricDefinition = {
   description:
     "average precision over R, all relevant judged docs (trec_eval map, map_cut)",
   params: { rel: REL_PARAM },
+  readsToCutoff: true,
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const numRel = ranking.numRel(level);

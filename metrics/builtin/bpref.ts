@@ -18,6 +18,7 @@ export const bpref: MetricDefinition = {
   description:
     "binary preference: relevant docs ranked above judged nonrelevant ones (trec_eval bpref)",
   params: { rel: REL_PARAM },
+  readsToCutoff: true,
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const numRel = ranking.numRel(level);

@@ -14,6 +14,7 @@ export const numRet: MetricDefinition = {
   aliases: ["NumRet"],
   description: "number of documents retrieved; summed over queries",
   aggregate: "sum",
+  readsToCutoff: true,
   create: (_params, cutoff) => (ranking) => depthOf(ranking, cutoff),
 };
 
@@ -25,6 +26,7 @@ export const numRel: MetricDefinition = {
   params: { rel: REL_PARAM },
   cutoff: "none",
   aggregate: "sum",
+  readsToCutoff: true,
   create: (params) => (ranking) => ranking.numRel(levelOf(params, ranking)),
 };
 
@@ -35,6 +37,7 @@ export const numRelRet: MetricDefinition = {
   description: "number of relevant documents retrieved; summed over queries",
   params: { rel: REL_PARAM },
   aggregate: "sum",
+  readsToCutoff: true,
   create: (params, cutoff) => (ranking) =>
     relevantIn(
       ranking.grades,

@@ -27,6 +27,7 @@ export const err: MetricDefinition = {
       exclusiveMin: true,
     },
   },
+  readsToCutoff: true,
   create: (params, cutoff) => {
     const maxRel = params.max_rel as number;
     const scale = 2 ** maxRel;

@@ -21,6 +21,7 @@ export const infAP: MetricDefinition = {
   description:
     "inferred AP for sampled judgements; negative grades are pooled-unjudged (trec_eval infAP)",
   params: { rel: REL_PARAM },
+  readsToCutoff: true,
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const depth = depthOf(ranking, cutoff);

@@ -17,6 +17,7 @@ export const judged: MetricDefinition = {
   aliases: ["Judged"],
   description:
     "share of the top k docs that are judged (any grade, 0 included)",
+  readsToCutoff: true,
   create: (_params, cutoff) => (ranking) => {
     const depth = depthOf(ranking, cutoff);
     if (depth === 0) return 0;

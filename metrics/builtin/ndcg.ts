@@ -8,6 +8,8 @@ import type { JudgedRanking } from "../judged_ranking.ts";
 import type { GainMap, MetricDefinition, ParamValue } from "../metric.ts";
 import { depthOf } from "./_shared.ts";
 
+const linearGain = (g: number): number => (g > 0 ? g : 0);
+
 /**
  * Turns a `gain` parameter into a grade-to-gain function. `linear` is the
  * grade itself (trec_eval), `exp` is 2^grade - 1 (Burges et al.); a map gives
@@ -25,7 +27,7 @@ import { depthOf } from "./_shared.ts";
  * @returns The gain function.
  */
 export function gainFunction(gain: ParamValue): (grade: number) => number {
-  if (gain === "linear") return (g) => (g > 0 ? g : 0);
+  if (gain === "linear") return linearGain;
   if (gain === "exp") return (g) => (g > 0 ? 2 ** g - 1 : 0);
   const map = gain as GainMap;
   return (g) => {
@@ -66,12 +68,17 @@ export function ndcgOf(
     if (g !== 0) dcg += g / Math.log2(i + 2);
   }
   if (dcg === 0) return 0;
-  const ideal = idealGains(ranking, gain);
+  const ideal = gain === linearGain
+    ? ranking.judgedGrades
+    : idealGains(ranking, gain);
   const idealDepth = cutoff === undefined || cutoff > ideal.length
     ? ideal.length
     : cutoff;
   let idcg = 0;
-  for (let i = 0; i < idealDepth; i++) idcg += ideal[i] / Math.log2(i + 2);
+  // judgedGrades may end in zeros, which add nothing.
+  for (let i = 0; i < idealDepth && ideal[i] > 0; i++) {
+    idcg += ideal[i] / Math.log2(i + 2);
+  }
   return idcg > 0 ? dcg / idcg : 0;
 }
 
@@ -112,6 +119,7 @@ export const ndcg: MetricDefinition = {
       choices: ["linear", "exp"],
     },
   },
+  readsToCutoff: true,
   create: (params, cutoff) => {
     const gain = gainFunction(params.gain);
     return (ranking) => ndcgOf(ranking, cutoff, gain);

@@ -17,6 +17,7 @@ export const precision: MetricDefinition = {
   aliases: ["precision", "P_", "set_P"],
   description: "precision: relevant docs in the top k over k (trec_eval P)",
   params: { rel: REL_PARAM },
+  readsToCutoff: true,
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const n = ranking.grades.length;

@@ -36,6 +36,7 @@ export const rbp: MetricDefinition = {
       exclusiveMin: true,
     },
   },
+  readsToCutoff: true,
   create: (params, cutoff) => {
     const p = params.p as number;
     const maxRel = params.max_rel as number | undefined;

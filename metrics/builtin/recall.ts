@@ -14,6 +14,7 @@ export const recall: MetricDefinition = {
   description:
     "relevant docs in the top k over all relevant judged docs (trec_eval recall)",
   params: { rel: REL_PARAM },
+  readsToCutoff: true,
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const numRel = ranking.numRel(level);
@@ -28,6 +29,7 @@ export const recallAll: MetricDefinition = {
   aliases: ["all_relevant", "complete_recall"],
   description: "1 if every relevant judged doc is in the top k, else 0",
   params: { rel: REL_PARAM },
+  readsToCutoff: true,
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const numRel = ranking.numRel(level);

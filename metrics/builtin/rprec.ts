@@ -15,6 +15,7 @@ export const rprec: MetricDefinition = {
     "precision at rank R, the number of relevant judged docs (trec_eval Rprec)",
   params: { rel: REL_PARAM },
   cutoff: "none",
+  readsToCutoff: true,
   create: (params) => (ranking) => {
     const level = levelOf(params, ranking);
     const numRel = ranking.numRel(level);

@@ -14,6 +14,7 @@ export const rr: MetricDefinition = {
   description:
     "reciprocal rank of the first relevant document (trec_eval recip_rank)",
   params: { rel: REL_PARAM },
+  readsToCutoff: true,
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const depth = depthOf(ranking, cutoff);

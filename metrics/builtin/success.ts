@@ -14,6 +14,7 @@ export const success: MetricDefinition = {
   description:
     "1 if a relevant doc is in the top k, else 0 (trec_eval success, hit rate)",
   params: { rel: REL_PARAM },
+  readsToCutoff: true,
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const depth = depthOf(ranking, cutoff);
