@@ -16,8 +16,13 @@ export type ParamValue = number | string | GainMap;
 /** Parameter values by name, frozen once bound. */
 export type Params = Readonly<Record<string, ParamValue>>;
 
-/** How per-query values combine into one number. */
-export type Aggregate = "mean" | "sum" | "geometric";
+/**
+ * How per-input values combine into one number. `corpus` scores the inputs
+ * together through the definition's `createCorpus` (corpus BLEU sums n-gram
+ * counts over the inputs before dividing, so it is no combination of
+ * per-input values).
+ */
+export type Aggregate = "mean" | "sum" | "geometric" | "corpus";
 
 /** The declared type and bounds of one parameter. */
 export interface ParamSpec {
@@ -78,6 +83,28 @@ export interface MetricDefinition<Input = JudgedRanking> {
    */
   readonly readsToCutoff?: boolean;
   /**
+   * Whether the metric is defined for an input. An input it does not apply
+   * to (an answer metric on a sample without a reference) is left out of the
+   * aggregate and of the count of scored inputs instead of scoring 0.
+   * Default: every input. Only kinds other than `ranking` may set it: a
+   * ranking metric is defined for every judged query.
+   */
+  readonly appliesTo?: (input: Input) => boolean;
+  /**
+   * Binds validated parameters to a scorer of a whole set of inputs, used
+   * instead of combining per-input values. Given exactly when `aggregate` is
+   * `corpus`, and only for kinds other than `ranking` (the ranking evaluator
+   * streams queries and keeps only their values).
+   *
+   * @param params Every parameter, defaults filled in.
+   * @param cutoff The `@k` cutoff, if any.
+   * @returns The function that scores the inputs the metric applies to.
+   */
+  readonly createCorpus?: (
+    params: Params,
+    cutoff: number | undefined,
+  ) => (inputs: readonly Input[]) => number;
+  /**
    * Binds validated parameters and the cutoff to a scoring function.
    *
    * @param params Every parameter, defaults filled in.
@@ -113,6 +140,10 @@ export interface BoundMetric<Input = JudgedRanking> {
   readonly depth: number;
   /** Scores one input. */
   readonly score: (input: Input) => number;
+  /** Whether the metric is defined for an input; absent means every input. */
+  readonly appliesTo?: (input: Input) => boolean;
+  /** Scores the inputs together, when `aggregate` is `corpus`. */
+  readonly scoreCorpus?: (inputs: readonly Input[]) => number;
 }
 
 /**

@@ -69,6 +69,7 @@ export class Registry {
     if (!/^[A-Za-z_][A-Za-z0-9_\-]*$/.test(def.name)) {
       throw new TypeError(`Invalid metric name "${def.name}"`);
     }
+    checkEvaluationHooks(def);
     const entries: [string, AliasEntry][] = [[def.name, {
       definition: def,
       params: {},
@@ -240,7 +241,27 @@ function bind(
     aggregate: def.aggregate ?? "mean",
     depth: def.readsToCutoff && cutoff !== undefined ? cutoff : Infinity,
     score: def.create(params, cutoff),
+    ...(def.appliesTo ? { appliesTo: def.appliesTo } : {}),
+    ...(def.createCorpus
+      ? { scoreCorpus: def.createCorpus(params, cutoff) }
+      : {}),
   });
+}
+
+// The ranking evaluator scores every judged query and streams, keeping only
+// values: a hook it would ignore must fail at registration, not mis-score.
+function checkEvaluationHooks(def: AnyMetricDefinition): void {
+  const ranking = (def.kind ?? "ranking") === "ranking";
+  if (ranking && (def.appliesTo || def.createCorpus)) {
+    throw new TypeError(
+      `Metric "${def.name}": appliesTo and createCorpus are for kinds other than ranking`,
+    );
+  }
+  if ((def.aggregate === "corpus") !== (def.createCorpus !== undefined)) {
+    throw new TypeError(
+      `Metric "${def.name}": aggregate "corpus" and createCorpus go together`,
+    );
+  }
 }
 
 function checkParam(
