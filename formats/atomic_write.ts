@@ -1,0 +1,42 @@
+/**
+ * Writes a file so readers see the old content or the new, never half of it:
+ * into a temporary file beside the target, then renamed over it.
+ *
+ * @module
+ */
+
+import { basename, dirname, join } from "node:path";
+
+/**
+ * Writes text, bytes or a byte stream to `path` atomically. The temporary
+ * file is removed when writing fails.
+ *
+ * @example
+ * ```ts
+ * import { writeFileAtomic } from "./atomic_write.ts";
+ * const dir = await Deno.makeTempDir();
+ * await writeFileAtomic(`${dir}/run.txt`, "q1 Q0 d1 1 1 x\n");
+ * console.log(await Deno.readTextFile(`${dir}/run.txt`)); // "q1 Q0 d1 1 1 x\n"
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ *
+ * @param path The target file.
+ * @param data The content.
+ */
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array | ReadableStream<Uint8Array>,
+): Promise<void> {
+  const temp = join(
+    dirname(path),
+    `.${basename(path)}.${crypto.randomUUID().slice(0, 8)}.tmp`,
+  );
+  try {
+    if (typeof data === "string") await Deno.writeTextFile(temp, data);
+    else await Deno.writeFile(temp, data);
+    await Deno.rename(temp, path);
+  } catch (error) {
+    await Deno.remove(temp).catch(() => {});
+    throw error;
+  }
+}

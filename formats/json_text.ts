@@ -1,0 +1,135 @@
+/**
+ * JSON parsing whose errors say where: V8's messages give a position for
+ * some mistakes and none for others, so on failure a small scanner finds the
+ * offending offset itself.
+ *
+ * @module
+ */
+
+import { InputError } from "./errors.ts";
+
+/** Options of {@linkcode parseJson}. */
+export interface ParseJsonOptions {
+  /** The file name used in error messages. Default: `<json>`. */
+  name?: string;
+  /** The line number of the text's first line (JSON Lines records). Default: 1. */
+  firstLine?: number;
+}
+
+/**
+ * Parses JSON text, turning a syntax error into an {@linkcode InputError}
+ * with the file and the line of the mistake.
+ *
+ * @example
+ * ```ts
+ * import { parseJson } from "./json_text.ts";
+ * console.log(parseJson('{"a": [1, 2]}')); // { a: [ 1, 2 ] }
+ * try {
+ *   parseJson('{\n  "a": 1,\n  "b": }', { name: "data.json" });
+ * } catch (error) {
+ *   console.log((error as Error).message); // "data.json:3: invalid JSON: unexpected '}'"
+ * }
+ * ```
+ *
+ * @param text The JSON text.
+ * @param options The file name and first line number.
+ * @returns The parsed value.
+ * @throws {InputError} If the text is not valid JSON.
+ */
+export function parseJson(
+  text: string,
+  options: ParseJsonOptions = {},
+): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    const offset = jsonErrorOffset(text);
+    let line = options.firstLine ?? 1;
+    for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
+    const reason = offset >= text.length
+      ? "invalid JSON: unexpected end of input"
+      : `invalid JSON: unexpected ${shown(text.codePointAt(offset)!)}`;
+    throw new InputError(options.name ?? "<json>", line, reason);
+  }
+}
+
+function shown(codePoint: number): string {
+  return codePoint < 0x20
+    ? `U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}`
+    : `'${String.fromCodePoint(codePoint)}'`;
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const LITERAL = /true|false|null/y;
+const STRING_BODY = /(?:[^"\\]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
+
+/**
+ * The offset of the first character that makes `text` invalid JSON, or the
+ * text's length when it ends too early. Only called after `JSON.parse`
+ * failed, so it favours brevity over speed.
+ */
+function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const space = () => {
+    while (i < text.length && " \t\n\r".includes(text[i])) i++;
+  };
+  const match = (re: RegExp) => {
+    re.lastIndex = i;
+    if (!re.test(text)) return false;
+    i = re.lastIndex;
+    return true;
+  };
+  // Each returns false at the first mistake, leaving `i` on it.
+  const string = (): boolean => {
+    if (text[i] !== '"') return false;
+    const start = ++i;
+    match(STRING_BODY);
+    // JSON forbids raw control characters inside strings.
+    for (let j = start; j < i; j++) {
+      if (text.charCodeAt(j) < 0x20) return i = j, false;
+    }
+    if (text[i] !== '"') return false;
+    i++;
+    return true;
+  };
+  const value = (): boolean => {
+    space();
+    const c = text[i];
+    if (c === "{") {
+      i++;
+      space();
+      if (text[i] === "}") return i++, true;
+      for (;;) {
+        space();
+        if (!string()) return false;
+        space();
+        if (text[i] !== ":") return false;
+        i++;
+        if (!value()) return false;
+        space();
+        if (text[i] === "}") return i++, true;
+        if (text[i] !== ",") return false;
+        i++;
+      }
+    }
+    if (c === "[") {
+      i++;
+      space();
+      if (text[i] === "]") return i++, true;
+      for (;;) {
+        if (!value()) return false;
+        space();
+        if (text[i] === "]") return i++, true;
+        if (text[i] !== ",") return false;
+        i++;
+      }
+    }
+    if (c === '"') return string();
+    return match(NUMBER) || match(LITERAL);
+  };
+  if (value()) {
+    space();
+  }
+  return i;
+}
