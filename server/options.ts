@@ -1,0 +1,122 @@
+/**
+ * The server's settings: their defaults, and reading them from environment
+ * variables (how Deno Deploy and `deno serve` configure a server).
+ *
+ * @module
+ */
+
+import type { Registry } from "../metrics/registry.ts";
+import type { TrecEvalRunner } from "./trec_eval.ts";
+
+/** Options of `createApp`. */
+export interface ServerOptions {
+  /** Require `Authorization: Bearer <token>` on `/v1/*`. Default: no token. */
+  token?: string;
+  /** The largest request body in bytes, answered 413 beyond. Default: 32 MiB. */
+  bodyLimit?: number;
+  /** Milliseconds a request may take, answered 504 beyond. Default: 30000. */
+  timeLimit?: number;
+  /** Scoring requests handled at the same time. Default: 4. */
+  maxRunning?: number;
+  /** Scoring requests waiting for a turn, answered 503 beyond. Default: 64. */
+  maxWaiting?: number;
+  /** Origins allowed by CORS, `*` for any. Default: none (CORS off). */
+  corsOrigins?: readonly string[];
+  /** The registry that resolves metric specs. Default: the built-in one. */
+  registry?: Registry;
+  /** Runs `POST /v1/trec_eval`; without one the route does not exist. Default: none. */
+  trecEval?: TrecEvalRunner;
+}
+
+/** The default time limit per request, in milliseconds. */
+export const DEFAULT_TIME_LIMIT = 30_000;
+/** The default number of scoring requests handled at once. */
+export const DEFAULT_MAX_RUNNING = 4;
+/** The default number of scoring requests waiting for a turn. */
+export const DEFAULT_MAX_WAITING = 64;
+
+/** The environment variables {@linkcode serverOptionsFromEnv} reads. */
+export const SERVER_ENV_VARIABLES: readonly string[] = [
+  "RANKLENS_TOKEN",
+  "RANKLENS_BODY_LIMIT",
+  "RANKLENS_TIME_LIMIT_MS",
+  "RANKLENS_MAX_RUNNING",
+  "RANKLENS_MAX_WAITING",
+  "RANKLENS_CORS_ORIGINS",
+];
+
+/**
+ * Reads a positive integer setting.
+ *
+ * @example
+ * ```ts
+ * import { positiveInteger } from "./options.ts";
+ * console.log(positiveInteger("--port", "8000", 0)); // 8000
+ * ```
+ *
+ * @param name The setting, for the message.
+ * @param value Its text.
+ * @param min The smallest allowed value.
+ * @returns The number.
+ * @throws {RangeError} If the text is not an integer of at least `min`.
+ */
+export function positiveInteger(
+  name: string,
+  value: string,
+  min: number,
+): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
+    throw new RangeError(
+      `${name} must be an integer >= ${min}, got "${value}"`,
+    );
+  }
+  return n;
+}
+
+/**
+ * Reads the settings from environment variables: `RANKLENS_TOKEN`,
+ * `RANKLENS_BODY_LIMIT` (bytes), `RANKLENS_TIME_LIMIT_MS`,
+ * `RANKLENS_MAX_RUNNING`, `RANKLENS_MAX_WAITING` and `RANKLENS_CORS_ORIGINS`
+ * (comma-separated). Unset or empty variables keep their defaults.
+ *
+ * @example
+ * ```ts
+ * import { serverOptionsFromEnv } from "./options.ts";
+ * const env = new Map([["RANKLENS_BODY_LIMIT", "1048576"], ["RANKLENS_CORS_ORIGINS", "https://a.example, https://b.example"]]);
+ * const options = serverOptionsFromEnv((name) => env.get(name));
+ * console.log(options.bodyLimit, options.corsOrigins); // 1048576 ["https://a.example", "https://b.example"]
+ * ```
+ *
+ * @param get Reads one variable, e.g. `(name) => Deno.env.get(name)`.
+ * @returns The options the variables set.
+ * @throws {RangeError} On a value that is not a valid setting.
+ */
+export function serverOptionsFromEnv(
+  get: (name: string) => string | undefined,
+): ServerOptions {
+  const options: ServerOptions = {};
+  const value = (name: string) => {
+    const text = get(name)?.trim();
+    return text ? text : undefined;
+  };
+  const token = value("RANKLENS_TOKEN");
+  if (token !== undefined) options.token = token;
+  const integers = [
+    ["RANKLENS_BODY_LIMIT", "bodyLimit", 1],
+    ["RANKLENS_TIME_LIMIT_MS", "timeLimit", 1],
+    ["RANKLENS_MAX_RUNNING", "maxRunning", 1],
+    ["RANKLENS_MAX_WAITING", "maxWaiting", 0],
+  ] as const;
+  for (const [name, key, min] of integers) {
+    const text = value(name);
+    if (text !== undefined) options[key] = positiveInteger(name, text, min);
+  }
+  const origins = value("RANKLENS_CORS_ORIGINS");
+  if (origins !== undefined) {
+    options.corsOrigins = origins.split(",").map((o) => o.trim()).filter(
+      Boolean,
+    );
+  }
+  return options;
+}

@@ -1,0 +1,483 @@
+/**
+ * The web page at `/`: paste or upload qrels and runs, choose metrics, read
+ * the table, download JSON or CSV. One HTML document with an inline style
+ * and script, no build step and nothing fetched from elsewhere; the Content
+ * Security Policy allows exactly that inline code and calls to this origin.
+ *
+ * @module
+ */
+
+const STYLE = `
+:root {
+  --bg: #f6f7f9; --card: #fff; --ink: #1c2430; --muted: #5d6b7c;
+  --line: #dde2e8; --accent: #2457c5; --accent-ink: #fff; --bad: #b3261e;
+  --bad-bg: #fdecea; --best: #e8f0fe; --mono: ui-monospace, SFMono-Regular,
+  Menlo, Consolas, monospace;
+  color-scheme: light dark;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #14181f; --card: #1d232c; --ink: #e4e8ee; --muted: #9aa6b5;
+    --line: #313a46; --accent: #7aa2f7; --accent-ink: #0d1117;
+    --bad: #ffb4ab; --bad-bg: #3a1d1b; --best: #243250;
+  }
+}
+* { box-sizing: border-box; }
+body {
+  margin: 0; background: var(--bg); color: var(--ink);
+  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+}
+header { background: var(--card); border-bottom: 1px solid var(--line); }
+header .wrap { display: flex; align-items: baseline; gap: 1rem; flex-wrap: wrap; }
+header h1 { margin: 0; font-size: 1.35rem; letter-spacing: -0.01em; }
+header p { margin: 0; color: var(--muted); flex: 1; }
+header nav a { color: var(--accent); margin-left: 1rem; text-decoration: none; }
+.wrap { max-width: 1120px; margin: 0 auto; padding: 1rem 1.25rem; }
+.grid { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
+@media (max-width: 820px) { .grid { grid-template-columns: 1fr; } }
+section.card {
+  background: var(--card); border: 1px solid var(--line); border-radius: 10px;
+  padding: 1rem 1.1rem; margin-bottom: 1rem;
+}
+h2 { font-size: 1rem; margin: 0 0 .6rem; }
+h2 small { color: var(--muted); font-weight: normal; }
+textarea {
+  width: 100%; min-height: 9.5rem; resize: vertical; font: 12.5px/1.4 var(--mono);
+  padding: .5rem; border: 1px solid var(--line); border-radius: 6px;
+  background: var(--bg); color: var(--ink);
+}
+textarea:disabled { opacity: .75; }
+input[type=text], input[type=number], input[type=password], select {
+  font: inherit; padding: .3rem .45rem; border: 1px solid var(--line);
+  border-radius: 6px; background: var(--bg); color: var(--ink);
+}
+input[type=number] { width: 6rem; }
+.row { display: flex; gap: .6rem; align-items: center; flex-wrap: wrap; margin: .4rem 0; }
+.hint { color: var(--muted); font-size: .85rem; }
+.run { border-top: 1px dashed var(--line); padding-top: .6rem; margin-top: .6rem; }
+.run:first-child { border-top: 0; padding-top: 0; margin-top: 0; }
+.run .name { flex: 1; min-width: 8rem; }
+button {
+  font: inherit; border: 1px solid var(--line); background: var(--card);
+  color: var(--ink); border-radius: 6px; padding: .3rem .75rem; cursor: pointer;
+}
+button:hover { border-color: var(--accent); }
+button.primary {
+  background: var(--accent); color: var(--accent-ink); border-color: var(--accent);
+  padding: .5rem 1.4rem; font-weight: 600;
+}
+button:disabled { opacity: .6; cursor: progress; }
+.chips { display: flex; flex-wrap: wrap; gap: .35rem; margin-bottom: .5rem; }
+.chips label {
+  border: 1px solid var(--line); border-radius: 999px; padding: .1rem .6rem;
+  font: 13px var(--mono); cursor: pointer; user-select: none;
+}
+.chips input { margin: 0 .3rem 0 0; vertical-align: -1px; }
+.chips label:has(input:checked) { border-color: var(--accent); background: var(--best); }
+#specs { flex: 1; min-width: 14rem; font-family: var(--mono); }
+.options label { margin-right: 1rem; white-space: nowrap; }
+.actions { display: flex; gap: 1rem; align-items: center; margin: 0 0 1rem; }
+#status { color: var(--muted); }
+#error {
+  display: none; background: var(--bad-bg); color: var(--bad); border-radius: 8px;
+  padding: .7rem .9rem; margin-bottom: 1rem; font-family: var(--mono);
+  font-size: 13px; white-space: pre-wrap;
+}
+#results { display: none; }
+.table-wrap { overflow-x: auto; }
+table { border-collapse: collapse; width: 100%; font-size: 14px; }
+th, td { padding: .35rem .6rem; border-bottom: 1px solid var(--line); text-align: right; }
+th:first-child, td:first-child { text-align: left; font-family: var(--mono); }
+thead th { font-weight: 600; border-bottom: 2px solid var(--line); }
+td { font-variant-numeric: tabular-nums; }
+td.best { background: var(--best); font-weight: 600; }
+tfoot td { color: var(--muted); font-size: 13px; }
+details summary { cursor: pointer; color: var(--accent); margin: .6rem 0; }
+#registry td, #registry th { text-align: left; vertical-align: top; }
+#registry td:last-child { font-family: inherit; color: var(--muted); }
+#registry button { font: 12px var(--mono); padding: 0 .4rem; }
+`;
+
+const SCRIPT = `
+"use strict";
+const $ = (id) => document.getElementById(id);
+const SHOW_LIMIT = 2 * 1024 * 1024;
+const DEFAULT_METRICS = ["ndcg@10", "ap", "rr", "P@10", "recall@100", "bpref",
+  "ndcg", "P@5", "success@1", "err@20", "judged@10", "num_rel_ret"];
+const CHECKED = new Set(["ndcg@10", "ap", "rr", "P@10", "recall@100"]);
+let results = [];
+
+// An input block: a textarea, or the text of a file too large to show.
+function textInput(textarea, fileInput, note) {
+  let fileText = null;
+  fileInput.addEventListener("change", async () => {
+    const file = fileInput.files[0];
+    if (!file) return;
+    note.textContent = "reading " + file.name + "…";
+    const stream = file.name.endsWith(".gz")
+      ? file.stream().pipeThrough(new DecompressionStream("gzip"))
+      : file.stream();
+    const text = await new Response(stream).text();
+    fileInput.dispatchEvent(new CustomEvent("loaded", { detail: file.name }));
+    if (text.length <= SHOW_LIMIT) {
+      fileText = null; textarea.disabled = false; textarea.value = text;
+      note.textContent = file.name + ": " + lineCount(text) + " lines";
+    } else {
+      fileText = text; textarea.value = ""; textarea.disabled = true;
+      note.textContent = file.name + ": " + lineCount(text) +
+        " lines (too large to show; choose another file or clear)";
+    }
+  });
+  return {
+    textarea,
+    text: () => fileText ?? textarea.value,
+    clear() { fileText = null; textarea.disabled = false; textarea.value = ""; fileInput.value = ""; note.textContent = ""; },
+  };
+}
+
+function lineCount(text) {
+  let n = 0;
+  for (let i = text.indexOf("\\n"); i >= 0; i = text.indexOf("\\n", i + 1)) n++;
+  return n + (text.length && !text.endsWith("\\n") ? 1 : 0);
+}
+
+const qrels = textInput($("qrels"), $("qrels-file"), $("qrels-note"));
+const runs = [];
+
+function addRun() {
+  const block = $("run-template").content.firstElementChild.cloneNode(true);
+  const n = runs.length + 1;
+  const name = block.querySelector(".name");
+  name.value = "";
+  name.placeholder = "run " + n + " (name)";
+  const input = textInput(block.querySelector("textarea"),
+    block.querySelector("input[type=file]"), block.querySelector(".hint"));
+  const run = { block, name, input };
+  block.querySelector("input[type=file]").addEventListener("loaded", (e) => {
+    if (!name.value) name.value = e.detail.replace(/\\.(gz)$/, "").replace(/\\.[^.]*$/, "");
+  });
+  block.querySelector(".remove").addEventListener("click", () => {
+    if (runs.length === 1) { input.clear(); name.value = ""; return; }
+    runs.splice(runs.indexOf(run), 1);
+    block.remove();
+  });
+  runs.push(run);
+  $("runs").append(block);
+  return run;
+}
+
+function chosenMetrics() {
+  const chosen = [...document.querySelectorAll("#chips input:checked")].map((c) => c.value);
+  for (const spec of $("specs").value.split(/[,\\s]+/)) {
+    if (spec && !chosen.includes(spec)) chosen.push(spec);
+  }
+  return chosen;
+}
+
+function showError(message, where) {
+  $("error").textContent = message;
+  $("error").style.display = message ? "block" : "none";
+  if (where && where.line > 0) {
+    const area = where.file === "qrels" ? qrels.textarea : where.run?.input.textarea;
+    if (area && !area.disabled) {
+      const lines = area.value.split("\\n");
+      const start = lines.slice(0, where.line - 1).reduce((s, l) => s + l.length + 1, 0);
+      area.focus();
+      area.setSelectionRange(start, start + (lines[where.line - 1] ?? "").length);
+    }
+  }
+}
+
+function headers() {
+  const h = { "content-type": "application/json" };
+  const token = $("token").value.trim();
+  if (token) h.authorization = "Bearer " + token;
+  return h;
+}
+
+function options() {
+  const o = {};
+  const level = $("level").value.trim();
+  if (level !== "") o.relevanceLevel = Number(level);
+  const depth = $("depth").value.trim();
+  if (depth !== "") o.depth = Number(depth);
+  if ($("judged-only").checked) o.judgedOnly = true;
+  if ($("complete").checked) o.averageOverQrels = true;
+  return o;
+}
+
+async function evaluateAll() {
+  showError("");
+  const metrics = chosenMetrics();
+  const qrelsText = qrels.text();
+  const filled = runs.filter((r) => r.input.text().trim() !== "");
+  if (!qrelsText.trim()) return showError("Paste or upload the qrels first.");
+  if (!filled.length) return showError("Paste or upload at least one run.");
+  if (!metrics.length) return showError("Choose at least one metric.");
+  $("evaluate").disabled = true;
+  const done = [];
+  try {
+    for (const [i, run] of filled.entries()) {
+      $("status").textContent = "Evaluating run " + (i + 1) + " of " + filled.length + "…";
+      const response = await fetch("v1/evaluate", {
+        method: "POST",
+        headers: headers(),
+        body: JSON.stringify({ qrels: qrelsText, run: run.input.text(), metrics, perQuery: true, ...options() }),
+      });
+      const body = await response.json().catch(() => ({ detail: response.statusText }));
+      const label = run.name.value.trim() || body.runId || "run " + (runs.indexOf(run) + 1);
+      if (!response.ok) {
+        if (response.status === 401) $("token-box").open = true;
+        const whose = body.file === "qrels" ? "" : label + ": ";
+        showError(whose + (body.detail ?? response.statusText), { file: body.file, line: body.line, run });
+        $("status").textContent = "";
+        return;
+      }
+      done.push({ name: uniqueName(label, done), result: body });
+    }
+    results = done;
+    render();
+    $("status").textContent = "Evaluated " + done.length + " run" + (done.length > 1 ? "s" : "") + ".";
+  } catch (error) {
+    showError("The request failed: " + error.message);
+    $("status").textContent = "";
+  } finally {
+    $("evaluate").disabled = false;
+  }
+}
+
+function uniqueName(name, taken) {
+  let unique = name;
+  for (let i = 2; taken.some((t) => t.name === unique); i++) unique = name + " (" + i + ")";
+  return unique;
+}
+
+const fmt = (v) => (v === undefined ? "–" : Number.isInteger(v) ? String(v) : v.toFixed(4));
+
+function cell(tag, text, cls) {
+  const el = document.createElement(tag);
+  el.textContent = text;
+  if (cls) el.className = cls;
+  return el;
+}
+
+function fillTable(table, head, rows, foot) {
+  table.replaceChildren();
+  const thead = table.createTHead().insertRow();
+  head.forEach((h) => thead.append(cell("th", h)));
+  const body = table.createTBody();
+  for (const values of rows) {
+    const tr = body.insertRow();
+    tr.append(cell("td", values[0]));
+    const numbers = values.slice(1);
+    const best = numbers.length > 1 ? Math.max(...numbers.filter((v) => v !== undefined)) : NaN;
+    numbers.forEach((v) => tr.append(cell("td", fmt(v), v === best ? "best" : "")));
+  }
+  if (foot) {
+    const tfoot = table.createTFoot();
+    for (const line of foot) {
+      const tr = tfoot.insertRow();
+      line.forEach((text) => tr.append(cell("td", text)));
+    }
+  }
+}
+
+function render() {
+  const metrics = results[0].result.metrics;
+  fillTable($("summary"), ["metric", ...results.map((r) => r.name)],
+    metrics.map((m) => [m, ...results.map((r) => r.result.aggregate[m])]),
+    [["queries scored", ...results.map((r) => String(r.result.counts.scored))],
+     ["run queries without judgements", ...results.map((r) => String(r.result.counts.unjudged))],
+     ["judged queries not in the run", ...results.map((r) => String(r.result.counts.notRetrieved))]]);
+  const select = $("per-query-metric");
+  const previous = select.value;
+  select.replaceChildren(...metrics.map((m) => new Option(m, m)));
+  if (metrics.includes(previous)) select.value = previous;
+  renderPerQuery();
+  $("results").style.display = "block";
+}
+
+function renderPerQuery() {
+  const metric = $("per-query-metric").value;
+  const ids = new Set();
+  for (const r of results) Object.keys(r.result.perQuery).forEach((q) => ids.add(q));
+  const collator = new Intl.Collator(undefined, { numeric: true });
+  const rows = [...ids].sort(collator.compare).map((q) =>
+    [q, ...results.map((r) => r.result.perQuery[q]?.[metric])]);
+  fillTable($("per-query"), ["query", ...results.map((r) => r.name)], rows);
+}
+
+function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement("a");
+  a.href = url; a.download = name; a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function csvField(s) {
+  return /[",\\n\\r]/.test(s) ? '"' + s.replaceAll('"', '""') + '"' : s;
+}
+
+function toCsv() {
+  const lines = ["run,query,metric,value"];
+  for (const { name, result } of results) {
+    for (const [q, values] of Object.entries(result.perQuery)) {
+      for (const m of result.metrics) lines.push([name, q, m, String(values[m])].map(csvField).join(","));
+    }
+    for (const m of result.metrics) lines.push([name, "all", m, String(result.aggregate[m])].map(csvField).join(","));
+  }
+  return lines.join("\\n") + "\\n";
+}
+
+async function loadRegistry() {
+  const list = $("datalist");
+  try {
+    const response = await fetch("v1/metrics", { headers: headers() });
+    if (!response.ok) return;
+    const metrics = await response.json();
+    const table = $("registry");
+    const body = table.tBodies[0] ?? table.createTBody();
+    body.replaceChildren();
+    for (const m of metrics) {
+      list.append(new Option(m.name));
+      const tr = body.insertRow();
+      const add = cell("button", m.name + (m.cutoff === "none" ? "" : m.cutoff === "required" ? "@10" : ""));
+      add.type = "button";
+      add.title = "add to the metrics";
+      add.addEventListener("click", () => {
+        const specs = $("specs");
+        specs.value = (specs.value.trim() ? specs.value.trim() + ", " : "") + add.textContent;
+      });
+      const first = tr.insertCell();
+      first.append(add);
+      tr.append(cell("td", m.kind));
+      tr.append(cell("td", m.description + (m.aliases.length ? " (also: " + m.aliases.join(", ") + ")" : "")));
+    }
+  } catch {
+    // The list is a convenience; typing specs works without it.
+  }
+}
+
+for (const spec of DEFAULT_METRICS) {
+  const label = document.createElement("label");
+  const box = document.createElement("input");
+  box.type = "checkbox"; box.value = spec; box.checked = CHECKED.has(spec);
+  label.append(box, spec);
+  $("chips").append(label);
+}
+addRun();
+$("add-run").addEventListener("click", () => addRun().input.textarea.focus());
+$("qrels-clear").addEventListener("click", () => qrels.clear());
+$("evaluate").addEventListener("click", evaluateAll);
+$("per-query-metric").addEventListener("change", renderPerQuery);
+$("download-json").addEventListener("click", () => download("ranklens.json", "application/json",
+  JSON.stringify(Object.fromEntries(results.map((r) => [r.name, r.result])), null, 2) + "\\n"));
+$("download-csv").addEventListener("click", () => download("ranklens.csv", "text/csv", toCsv()));
+$("token").addEventListener("change", loadRegistry);
+loadRegistry();
+`;
+
+const BODY = `<header><div class="wrap">
+<h1>ranklens</h1>
+<p>Score search runs against relevance judgements, with trec_eval's numbers.</p>
+<nav><a href="openapi.json">API</a><a href="v1/metrics">Metrics</a></nav>
+</div></header>
+<main class="wrap">
+<div class="grid">
+<section class="card" aria-labelledby="qrels-title">
+  <h2 id="qrels-title">Judgements <small>TREC qrels: <code>query iter doc grade</code></small></h2>
+  <textarea id="qrels" spellcheck="false" aria-label="qrels" placeholder="q1 0 doc7 2&#10;q1 0 doc3 0&#10;q2 0 doc9 1"></textarea>
+  <div class="row"><input type="file" id="qrels-file" aria-label="qrels file">
+  <button type="button" id="qrels-clear">Clear</button><span class="hint" id="qrels-note"></span></div>
+</section>
+<section class="card" aria-labelledby="runs-title">
+  <h2 id="runs-title">Runs <small>TREC run: <code>query Q0 doc rank score tag</code></small></h2>
+  <div id="runs"></div>
+  <div class="row"><button type="button" id="add-run">+ Add a run</button></div>
+</section>
+</div>
+<template id="run-template"><div class="run">
+  <div class="row"><input type="text" class="name" aria-label="run name">
+  <button type="button" class="remove">Remove</button></div>
+  <textarea spellcheck="false" aria-label="run" placeholder="q1 Q0 doc7 1 12.5 bm25&#10;q1 Q0 doc3 2 11.0 bm25"></textarea>
+  <div class="row"><input type="file" aria-label="run file"><span class="hint"></span></div>
+</div></template>
+<section class="card" aria-labelledby="metrics-title">
+  <h2 id="metrics-title">Metrics <small>click to choose, or type specs such as <code>ndcg@5</code>, <code>P(rel=2)@10</code>, <code>rbp(p=0.8)</code></small></h2>
+  <div class="chips" id="chips"></div>
+  <div class="row"><input type="text" id="specs" list="datalist" aria-label="more metric specs" placeholder="more specs, comma-separated">
+  <datalist id="datalist"></datalist></div>
+  <div class="row options">
+    <label>Relevant from grade <input type="number" id="level" value="1" step="1"></label>
+    <label>Depth <input type="number" id="depth" min="1" step="1" placeholder="all"></label>
+    <label><input type="checkbox" id="judged-only"> judged documents only</label>
+    <label><input type="checkbox" id="complete"> average over every judged query</label>
+  </div>
+  <details><summary>Every metric of the registry</summary>
+  <div class="table-wrap"><table id="registry"><thead><tr><th>spec</th><th>kind</th><th>what it measures</th></tr></thead></table></div></details>
+  <details id="token-box"><summary>Access token</summary>
+  <div class="row"><input type="password" id="token" autocomplete="off" aria-label="access token" placeholder="bearer token, if the server needs one"></div></details>
+</section>
+<div class="actions"><button type="button" class="primary" id="evaluate">Evaluate</button>
+<span id="status" role="status" aria-live="polite"></span></div>
+<div id="error" role="alert"></div>
+<section class="card" id="results" aria-labelledby="results-title">
+  <div class="row"><h2 id="results-title">Results</h2><span class="hint">mean over queries; best run in each row highlighted</span></div>
+  <div class="table-wrap"><table id="summary"></table></div>
+  <details><summary>Per-query values</summary>
+  <div class="row"><label>Metric <select id="per-query-metric"></select></label></div>
+  <div class="table-wrap"><table id="per-query"></table></div></details>
+  <div class="row"><button type="button" id="download-json">Download JSON</button>
+  <button type="button" id="download-csv">Download CSV</button></div>
+</section>
+</main>`;
+
+/** The page. */
+export const PAGE_HTML: string = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>ranklens</title><link rel="icon" href="data:,">
+<style>${STYLE}</style></head>
+<body>${BODY}
+<script>${SCRIPT}</script></body></html>
+`;
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(text),
+  );
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+}
+
+let policy: Promise<string> | undefined;
+
+/**
+ * The Content Security Policy of the page: its own inline style and script
+ * (by hash), requests to this origin, nothing else.
+ *
+ * @example
+ * ```ts
+ * import { pageContentSecurityPolicy } from "./page.ts";
+ * console.log((await pageContentSecurityPolicy()).startsWith("default-src 'none'")); // true
+ * ```
+ *
+ * @returns The header value.
+ */
+export function pageContentSecurityPolicy(): Promise<string> {
+  policy ??= Promise.all([sha256(SCRIPT), sha256(STYLE)]).then((
+    [script, style],
+  ) =>
+    [
+      "default-src 'none'",
+      `script-src 'sha256-${script}'`,
+      `style-src 'sha256-${style}'`,
+      "connect-src 'self'",
+      "img-src data:",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ].join("; ")
+  );
+  return policy;
+}
