@@ -5,6 +5,32 @@
  */
 
 import type { AnyMetricDefinition } from "../metric.ts";
+import { acc } from "./acc.ts";
+import { bleu } from "./bleu.ts";
+import { contextPrecision } from "./context_precision.ts";
+import { contextRecall } from "./context_recall.ts";
+import { coverEm } from "./cover_em.ts";
+import { exactMatch } from "./exact_match.ts";
+import { idContextPrecision, idContextRecall } from "./id_context.ts";
+import { nonEmptyRate } from "./non_empty_rate.ts";
+import { rouge1, rouge2, rougeLMetric } from "./rouge.ts";
+import { stringEm } from "./string_em.ts";
+import { tokenF1Metric } from "./token_f1.ts";
 
-/** Every built-in RAG metric, kind `rag`. */
-export const RAG_METRICS: readonly AnyMetricDefinition[] = [];
+/** Every built-in RAG metric, kind `rag`, in the order `cli.ts metrics` lists them. */
+export const RAG_METRICS: readonly AnyMetricDefinition[] = [
+  exactMatch,
+  tokenF1Metric,
+  acc,
+  coverEm,
+  stringEm,
+  rouge1,
+  rouge2,
+  rougeLMetric,
+  bleu,
+  contextRecall,
+  contextPrecision,
+  idContextPrecision,
+  idContextRecall,
+  nonEmptyRate,
+];

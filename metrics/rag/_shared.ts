@@ -1,0 +1,91 @@
+/**
+ * Helpers the RAG metric files share: applicability, the best reference,
+ * token multisets and n-grams.
+ *
+ * @module
+ */
+
+import type { ParamSpec } from "../metric.ts";
+import type { RagInput } from "./input.ts";
+
+/** Tokens, as normalized. */
+export type Tokens = readonly string[];
+
+/** An answer metric applies when the sample has a response and a reference. */
+export function answerApplies(input: RagInput): boolean {
+  return input.responseTokens !== undefined && input.references.length > 0;
+}
+
+/**
+ * The best value of a response-against-reference score over the sample's
+ * references. Callers check {@linkcode answerApplies} first.
+ */
+export function bestOver(
+  input: RagInput,
+  score: (response: Tokens, reference: Tokens) => number,
+): number {
+  const response = input.responseTokens!;
+  let best = 0;
+  for (const reference of input.referenceTokens) {
+    best = Math.max(best, score(response, reference));
+    if (best === 1) break;
+  }
+  return best;
+}
+
+/** Whether two token lists are equal. */
+export function sameTokens(a: Tokens, b: Tokens): boolean {
+  return a.length === b.length && a.every((t, i) => t === b[i]);
+}
+
+/**
+ * Whether `needle` occurs as a contiguous run of whole tokens in `haystack`.
+ * A reference that normalizes to nothing (an unanswerable question) is
+ * matched only by a response that normalizes to nothing.
+ */
+export function containsRun(haystack: Tokens, needle: Tokens): boolean {
+  if (needle.length === 0) return haystack.length === 0;
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) {
+      if (haystack[i + j] !== needle[j]) continue outer;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** Counts of each n-gram (tokens joined by a space, which no token holds). */
+export function ngramCounts(tokens: Tokens, n: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let i = 0; i + n <= tokens.length; i++) {
+    const gram = n === 1 ? tokens[i] : tokens.slice(i, i + n).join(" ");
+    counts.set(gram, (counts.get(gram) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The size of the multiset intersection of two count maps. */
+export function overlap(
+  a: ReadonlyMap<string, number>,
+  b: ReadonlyMap<string, number>,
+): number {
+  let shared = 0;
+  for (const [gram, count] of a) shared += Math.min(count, b.get(gram) ?? 0);
+  return shared;
+}
+
+/** The harmonic mean of precision and recall, 0 when both are 0. */
+export function fMeasure(precision: number, recall: number): number {
+  return precision + recall === 0
+    ? 0
+    : 2 * precision * recall / (precision + recall);
+}
+
+/** The `stem` parameter of the ROUGE metrics. */
+export const STEM_PARAM: ParamSpec = {
+  type: "string",
+  description:
+    "porter: Porter-stem ASCII words longer than 3 letters before matching (rouge-score's use_stemmer)",
+  default: "none",
+  choices: ["none", "porter"],
+};

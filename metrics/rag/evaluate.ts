@@ -1,0 +1,148 @@
+/**
+ * Scores RAG samples with registry metrics of kind `rag`.
+ *
+ * @module
+ */
+
+import { builtinRegistry } from "../builtin.ts";
+import type { BoundMetric } from "../metric.ts";
+import type { Registry } from "../registry.ts";
+import { RagInput } from "./input.ts";
+import {
+  type NormalizationName,
+  type Normalizer,
+  normalizerOf,
+} from "./normalize.ts";
+import { checkRagSample, type RagSample } from "./sample.ts";
+
+/** A RAG metric, or a spec that resolves to one. */
+export type RagMetricLike = string | BoundMetric<RagInput>;
+
+/** The metrics {@linkcode evaluateRag} computes when none are named. */
+export const DEFAULT_RAG_METRICS: readonly string[] = [
+  "exact_match",
+  "token_f1",
+  "context_recall",
+  "context_precision",
+  "non_empty_rate",
+];
+
+/** Options of {@linkcode evaluateRag}. */
+export interface RagEvaluateOptions {
+  /** Metric specs or bound metrics of kind `rag`. Default: {@linkcode DEFAULT_RAG_METRICS}. */
+  metrics?: readonly RagMetricLike[];
+  /** How texts become tokens: `squad`, `ultrarag` or a custom normalizer. Default: `squad`. */
+  normalize?: NormalizationName | Normalizer;
+  /** The registry that resolves specs. Default: the built-in one. */
+  registry?: Registry;
+}
+
+/** The result of {@linkcode evaluateRag}. */
+export interface RagEvaluation {
+  /** The metric labels, in the order asked for, each once. */
+  readonly labels: readonly string[];
+  /**
+   * Label to value over the samples the metric applied to: the mean, or for
+   * a corpus metric (BLEU) its corpus value. `NaN` when it applied to none.
+   */
+  readonly metrics: Readonly<Record<string, number>>;
+  /** Label to how many samples the metric applied to. */
+  readonly coverage: Readonly<Record<string, number>>;
+  /** How many samples were given. */
+  readonly nSamples: number;
+  /** Each sample's values, in input order; `null` where a metric did not apply. */
+  readonly perSample: readonly Readonly<Record<string, number | null>>[];
+  /** The normalization used. */
+  readonly normalize: string;
+}
+
+/**
+ * Scores every sample with every metric. A metric that does not apply to a
+ * sample (an answer metric without a reference, a context metric without
+ * contexts) skips it: the sample is left out of that metric's value and
+ * coverage rather than scored 0.
+ *
+ * @example Two samples, one exact answer
+ * ```ts
+ * import { evaluateRag } from "./evaluate.ts";
+ * const result = evaluateRag([
+ *   { user_input: "capital of France?", response: "Paris", reference: "Paris",
+ *     retrieved_contexts: ["Paris is the capital of France."] },
+ *   { user_input: "2 + 2?", response: "five", reference: "four", retrieved_contexts: [] },
+ * ]);
+ * console.log(result.metrics.exact_match); // 0.5
+ * console.log(result.metrics.non_empty_rate); // 0.5
+ * console.log(result.coverage.context_precision); // 1
+ * ```
+ *
+ * @param samples The samples.
+ * @param options Metrics, normalization and registry.
+ * @returns The values, coverage and per-sample values.
+ * @throws {RangeError} If there is no sample.
+ * @throws {TypeError} If a metric is unknown or not of kind `rag`, or a
+ * sample is malformed (the message names its 1-based position).
+ */
+export function evaluateRag(
+  samples: Iterable<RagSample>,
+  options: RagEvaluateOptions = {},
+): RagEvaluation {
+  const registry = options.registry ?? builtinRegistry;
+  const metrics = new Map<string, BoundMetric<RagInput>>();
+  for (const m of options.metrics ?? DEFAULT_RAG_METRICS) {
+    const metric = typeof m === "string" ? registry.resolve<RagInput>(m) : m;
+    if (metric.kind !== "rag") {
+      throw new TypeError(
+        `Metric "${metric.label}" scores ${metric.kind} inputs, not RAG samples`,
+      );
+    }
+    if (!metric.scoreCorpus && metric.aggregate !== "mean") {
+      throw new TypeError(
+        `Metric "${metric.label}": aggregate "${metric.aggregate}" is not supported for RAG samples`,
+      );
+    }
+    if (!metrics.has(metric.label)) metrics.set(metric.label, metric);
+  }
+  const normalizer = normalizerOf(options.normalize ?? "squad");
+  const inputs: RagInput[] = [];
+  for (const sample of samples) {
+    try {
+      inputs.push(new RagInput(checkRagSample(sample), normalizer));
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      throw new TypeError(`Sample ${inputs.length + 1}: ${error.message}`);
+    }
+  }
+  if (inputs.length === 0) throw new RangeError("No samples to evaluate");
+  const labels = [...metrics.keys()];
+  const perSample = inputs.map(() => ({} as Record<string, number | null>));
+  const values: Record<string, number> = {};
+  const coverage: Record<string, number> = {};
+  for (const metric of metrics.values()) {
+    const applied: RagInput[] = [];
+    let sum = 0;
+    inputs.forEach((input, i) => {
+      if (metric.appliesTo && !metric.appliesTo(input)) {
+        perSample[i][metric.label] = null;
+        return;
+      }
+      const value = metric.score(input);
+      perSample[i][metric.label] = value;
+      applied.push(input);
+      sum += value;
+    });
+    coverage[metric.label] = applied.length;
+    values[metric.label] = applied.length === 0
+      ? NaN
+      : metric.scoreCorpus
+      ? metric.scoreCorpus(applied)
+      : sum / applied.length;
+  }
+  return {
+    labels,
+    metrics: values,
+    coverage,
+    nSamples: inputs.length,
+    perSample,
+    normalize: normalizer.name,
+  };
+}
