@@ -17,6 +17,7 @@ import {
   type ReadRunOptions,
   UngroupedRunError,
 } from "../formats/trec_run.ts";
+import { scanRunParallel } from "../formats/trec_run_parallel.ts";
 
 /** An evaluation and the tag of the run it scored. */
 export interface RunFileEvaluation {
@@ -28,7 +29,9 @@ export interface RunFileEvaluation {
 
 /**
  * Scores a run file. Memory holds one topic of a grouped run; a run whose
- * topics are spread over the file is read a second time, whole.
+ * topics are spread over the file is read a second time, whole. With the
+ * built-in metrics (no custom registry), which never read document ids, the
+ * file is scanned byte by byte on two cores instead of parsed into lists.
  *
  * @param qrels The judgements.
  * @param path The run file, `-` for stdin.
@@ -48,7 +51,17 @@ export async function evaluateRunFile(
     for await (const ranked of run) evaluator.add(ranked);
     return { evaluation: evaluator.finish(), runId: run.tag };
   };
+  const scan = async () => {
+    const evaluator = new Evaluator(qrels, metrics, options);
+    const run = scanRunParallel(path, qrels, options);
+    for await (const topic of run) {
+      if (topic.ranking) evaluator.addRanking(topic.ranking);
+      else evaluator.skipUnjudged(topic.queryId);
+    }
+    return { evaluation: evaluator.finish(), runId: run.tag };
+  };
   try {
+    if (options.registry === undefined && path !== "-") return await scan();
     return await once(path === "-");
   } catch (error) {
     if (error instanceof UngroupedRunError) return await once(true);

@@ -1,0 +1,232 @@
+/**
+ * Scans a large run file on two cores: a worker takes the second half (from
+ * a topic boundary) while this thread scans the first.
+ *
+ * @module
+ */
+
+import type { Qrels } from "../metrics/types.ts";
+import { InputError } from "./errors.ts";
+import { UngroupedRunError } from "./trec_run.ts";
+import {
+  DuplicateDocumentError,
+  rankingsOf,
+  type ScannedRun,
+  type ScannedTopics,
+  scanRun,
+  type ScanRunOptions,
+  scanTopics,
+  type TopicScan,
+} from "./trec_run_scan.ts";
+import type { ScanMessage, ScanRequest } from "./trec_run_scan_worker.ts";
+
+/** Files smaller than this are scanned on one thread: a worker costs more than it saves. */
+export const PARALLEL_THRESHOLD = 32 << 20;
+
+/** Options of {@linkcode scanRunParallel}. */
+export interface ParallelScanOptions extends Omit<ScanRunOptions, "range"> {
+  /** Files of at least this many bytes are split. Default: {@linkcode PARALLEL_THRESHOLD}. */
+  threshold?: number;
+}
+
+/**
+ * {@linkcode scanRun} on two threads for a plain run file of at least
+ * {@linkcode PARALLEL_THRESHOLD} bytes; otherwise exactly `scanRun`. Topics
+ * come in file order. A topic found in both halves means the run is not
+ * grouped: {@linkcode UngroupedRunError}.
+ *
+ * @example
+ * ```ts
+ * import { scanRunParallel } from "./trec_run_parallel.ts";
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeTextFile(path, "q1 Q0 a 1 1 t\nq1 Q0 b 2 2 t\n");
+ * const run = scanRunParallel(path, new Map([["q1", new Map([["a", 1]])]]));
+ * for await (const topic of run) console.log(topic.ranking?.grades); // Float64Array [-1, 1]
+ * await Deno.remove(path);
+ * ```
+ *
+ * @param path The run file.
+ * @param qrels The judgements.
+ * @param options Scan options (no range).
+ * @returns The scanned run.
+ */
+export function scanRunParallel(
+  path: string,
+  qrels: Qrels,
+  options: ParallelScanOptions = {},
+): ScannedRun {
+  if (path === "-" || path.endsWith(".gz")) {
+    return scanRun(path, qrels, options);
+  }
+  return rankingsOf(scanTopicsParallel(path, qrels, options), qrels, options);
+}
+
+function scanTopicsParallel(
+  path: string,
+  qrels: Qrels,
+  options: ParallelScanOptions,
+): ScannedTopics {
+  const threshold = options.threshold ?? PARALLEL_THRESHOLD;
+  let tag: string | undefined;
+  let lines = 0;
+  async function* topics(): AsyncGenerator<TopicScan> {
+    const size = (await Deno.stat(path)).size;
+    const split = size >= threshold
+      ? await topicBoundary(path, size >>> 1)
+      : size;
+    if (split >= size) {
+      const scans = scanTopics(path, qrels, options);
+      yield* scans;
+      tag = scans.tag;
+      lines = scans.lines;
+      return;
+    }
+    const second = startWorker({
+      path,
+      qrels,
+      options: { ...options, range: [split, size] },
+    });
+    try {
+      const firstIds = new Set<string>();
+      const first = scanTopics(path, qrels, { ...options, range: [0, split] });
+      for await (const scan of first) {
+        firstIds.add(scan.queryId);
+        yield scan;
+      }
+      tag = first.tag;
+      for await (const message of second.messages) {
+        if (message.type === "topics") {
+          for (const scan of message.topics) {
+            if (firstIds.has(scan.queryId)) {
+              throw new UngroupedRunError(
+                options.name ?? path,
+                0,
+                `topic "${scan.queryId}" appears in both halves of the file; the run is not grouped by topic`,
+              );
+            }
+            yield scan;
+          }
+        } else if (message.type === "done") {
+          tag = message.tag ?? tag;
+          lines = first.lines + message.lines;
+        } else {
+          const line = message.line ? message.line + first.lines : 0;
+          if (message.kind === "duplicate") {
+            throw new DuplicateDocumentError(
+              message.file,
+              line,
+              message.queryId!,
+              message.docno!,
+            );
+          }
+          if (message.kind === "ungrouped") {
+            throw new UngroupedRunError(message.file, line, message.reason);
+          }
+          if (message.kind === "input") {
+            throw new InputError(message.file, line, message.reason);
+          }
+          throw new Error(message.reason);
+        }
+      }
+    } finally {
+      second.worker.terminate();
+    }
+  }
+  const iterator = topics();
+  return {
+    get tag() {
+      return tag;
+    },
+    get lines() {
+      return lines;
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+}
+
+function startWorker(request: ScanRequest): {
+  worker: Worker;
+  messages: AsyncIterable<ScanMessage>;
+} {
+  const worker = new Worker(
+    new URL("./trec_run_scan_worker.ts", import.meta.url),
+    { type: "module" },
+  );
+  const queue: ScanMessage[] = [];
+  let wake: (() => void) | undefined;
+  let ended = false;
+  worker.onmessage = (event: MessageEvent<ScanMessage>) => {
+    queue.push(event.data);
+    if (event.data.type !== "topics") ended = true;
+    wake?.();
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    queue.push({
+      type: "error",
+      kind: "other",
+      file: request.path,
+      line: 0,
+      reason: event.message,
+    });
+    ended = true;
+    wake?.();
+  };
+  worker.postMessage(request);
+  async function* messages(): AsyncGenerator<ScanMessage> {
+    while (true) {
+      while (queue.length) {
+        const message = queue.shift()!;
+        yield message;
+        if (message.type !== "topics") return;
+      }
+      if (ended && !queue.length) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+  }
+  return { worker, messages: messages() };
+}
+
+/** The first byte at or after `from` that starts a line of a new topic. */
+async function topicBoundary(path: string, from: number): Promise<number> {
+  const file = await Deno.open(path);
+  try {
+    await file.seek(from, Deno.SeekMode.Start);
+    const window = new Uint8Array(1 << 16);
+    let carried = new Uint8Array(0);
+    let offset = from; // file offset of carried[0]
+    let firstQid: string | undefined;
+    let skippedPartial = from === 0;
+    const decoder = new TextDecoder();
+    while (true) {
+      const read = await file.read(window);
+      if (read === null) return Infinity;
+      const bytes = new Uint8Array(carried.length + read);
+      bytes.set(carried);
+      bytes.set(window.subarray(0, read), carried.length);
+      let start = 0;
+      for (
+        let nl = bytes.indexOf(10);
+        nl !== -1;
+        nl = bytes.indexOf(10, start)
+      ) {
+        const line = bytes.subarray(start, nl);
+        const lineStart = offset + start;
+        start = nl + 1;
+        if (!skippedPartial) {
+          skippedPartial = true;
+          continue;
+        }
+        const qid = decoder.decode(line).trim().split(/[ \t\r\v\f]+/)[0];
+        if (qid === "" || qid.startsWith("#")) continue;
+        if (firstQid === undefined) firstQid = qid;
+        else if (qid !== firstQid) return lineStart;
+      }
+      carried = bytes.slice(start);
+      offset += start;
+    }
+  } finally {
+    file.close();
+  }
+}

@@ -1,0 +1,755 @@
+/**
+ * The fast path for scoring a TREC run file: scans bytes without making a
+ * string per field and ranks only the judged documents of each topic.
+ *
+ * A judged document's rank is 1 + the number of documents that trec_eval's
+ * sort puts before it (higher score, or equal score and a greater docno), so
+ * no topic is ever sorted. Unjudged documents need only their score and a
+ * hash of their docno (for the duplicate check).
+ *
+ * @module
+ */
+
+import {
+  judgedGradesOf,
+  JudgedRanking,
+  NOT_POOLED,
+  POOLED_UNJUDGED,
+} from "../metrics/judged_ranking.ts";
+import type { Judgements, Qrels } from "../metrics/types.ts";
+import { atof } from "./c_number.ts";
+import { InputError } from "./errors.ts";
+import { openSource, type Source } from "./source.ts";
+import { UngroupedRunError } from "./trec_run.ts";
+
+/** Options of {@linkcode scanRun}. */
+export interface ScanRunOptions {
+  /** The name used in error messages. Default: the path. */
+  name?: string;
+  /** A document is relevant when its grade is at least this. Default: 1. */
+  relevanceLevel?: number;
+  /** Keep the top `depth` documents of each topic (trec_eval `-M`). Default: all. */
+  depth?: number;
+  /** Drop unjudged documents (trec_eval `-J`). Default: false. */
+  judgedOnly?: boolean;
+  /** Parse scores as C `atof` (trec_eval) instead of rejecting non-numbers. Default: false. */
+  lenient?: boolean;
+  /** Store scores as 32-bit floats, as trec_eval 9 did. Default: false. */
+  float32Scores?: boolean;
+  /** Scan only bytes [start, end) of a plain file, which must start at a line. Default: all. */
+  range?: readonly [number, number];
+}
+
+/** One topic of a scanned run: its ranking, or none when it has no judgements. */
+export interface ScannedTopic {
+  /** The topic id. */
+  readonly queryId: string;
+  /** The ranking joined with its judgements; undefined for an unjudged topic. */
+  readonly ranking: JudgedRanking | undefined;
+}
+
+/** The judged documents a topic retrieved: where they rank and their grades. */
+export interface TopicScan {
+  /** The topic id. */
+  readonly queryId: string;
+  /** Whether the qrels judge this topic; if not, only `numRet` is known. */
+  readonly judged: boolean;
+  /** Documents retrieved, after the depth cut. */
+  readonly numRet: number;
+  /** 1-based ranks of the judged documents retrieved, in file order. */
+  readonly ranks: Int32Array;
+  /** Their grades: judged grade, or -2 for a negative judgement. */
+  readonly grades: Float64Array;
+}
+
+/** Topic scans being read: the scans, the tag of the last line, and lines read. */
+export interface ScannedTopics extends AsyncIterable<TopicScan> {
+  /** The run tag of the last data line read. */
+  readonly tag: string | undefined;
+  /** Lines read so far. */
+  readonly lines: number;
+}
+
+/** A run being scanned: its topics, and the tag of its last line. */
+export interface ScannedRun extends AsyncIterable<ScannedTopic> {
+  /** The run tag of the last data line read (trec_eval's `runid`). */
+  readonly tag: string | undefined;
+}
+
+/** A document appears twice within the ranked depth of a topic. */
+export class DuplicateDocumentError extends InputError {
+  /** The topic. */
+  readonly queryId: string;
+  /** The repeated document. */
+  readonly docno: string;
+
+  /**
+   * Creates the error.
+   *
+   * @param file The file name.
+   * @param line The line of the second occurrence.
+   * @param queryId The topic.
+   * @param docno The document.
+   */
+  constructor(file: string, line: number, queryId: string, docno: string) {
+    super(
+      file,
+      line,
+      `document "${docno}" appears twice in topic "${queryId}"`,
+    );
+    this.queryId = queryId;
+    this.docno = docno;
+  }
+}
+
+const NEWLINE = 10,
+  HASH = 35,
+  DOT = 46,
+  MINUS = 45,
+  PLUS = 43,
+  ZERO = 48,
+  NINE = 57;
+// Byte classes: C isspace without the newline, which ends lines.
+const SPACE_CLASS = 1, NEWLINE_CLASS = 2;
+const CLASS = new Uint8Array(256);
+for (const c of [32, 9, 13, 11, 12]) CLASS[c] = SPACE_CLASS;
+CLASS[10] = NEWLINE_CLASS;
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+const decoder = new TextDecoder();
+const fieldStarts = new Int32Array(6);
+const fieldEnds = new Int32Array(6);
+const encoder = new TextEncoder();
+
+/** FNV-1a over a byte range: cheap, and good enough to bucket docnos. */
+function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+  return h >>> 0;
+}
+
+function sameBytes(
+  a: Uint8Array,
+  aStart: number,
+  aEnd: number,
+  b: Uint8Array,
+  bStart: number,
+  bEnd: number,
+): boolean {
+  if (aEnd - aStart !== bEnd - bStart) return false;
+  for (let i = 0; i < aEnd - aStart; i++) {
+    if (a[aStart + i] !== b[bStart + i]) return false;
+  }
+  return true;
+}
+
+/** strcmp on two byte ranges. */
+function compareBytes(
+  a: Uint8Array,
+  aStart: number,
+  aEnd: number,
+  b: Uint8Array,
+  bStart: number,
+  bEnd: number,
+): number {
+  const n = Math.min(aEnd - aStart, bEnd - bStart);
+  for (let i = 0; i < n; i++) {
+    const d = a[aStart + i] - b[bStart + i];
+    if (d !== 0) return d;
+  }
+  return (aEnd - aStart) - (bEnd - bStart);
+}
+
+/** The judged documents of one topic, looked up by docno bytes. */
+class JudgedLookup {
+  readonly docnos: Uint8Array[];
+  readonly grades: number[];
+  readonly #table: Int32Array;
+  readonly #mask: number;
+
+  constructor(judgements: Judgements) {
+    this.docnos = [];
+    this.grades = [];
+    for (const [docno, grade] of judgements) {
+      this.docnos.push(encoder.encode(docno));
+      this.grades.push(grade);
+    }
+    let size = 8;
+    while (size < this.docnos.length * 2) size *= 2;
+    this.#table = new Int32Array(size).fill(-1);
+    this.#mask = size - 1;
+    this.docnos.forEach((bytes, i) => {
+      let slot = hashBytes(bytes, 0, bytes.length) & this.#mask;
+      while (this.#table[slot] !== -1) slot = (slot + 1) & this.#mask;
+      this.#table[slot] = i;
+    });
+  }
+
+  find(bytes: Uint8Array, start: number, end: number, hash: number): number {
+    let slot = hash & this.#mask;
+    for (let i = this.#table[slot]; i !== -1; i = this.#table[slot]) {
+      const docno = this.docnos[i];
+      if (sameBytes(docno, 0, docno.length, bytes, start, end)) return i;
+      slot = (slot + 1) & this.#mask;
+    }
+    return -1;
+  }
+}
+
+/** The documents of the topic being scanned: scores, docno bytes and a hash set for duplicates. */
+class TopicBuffer {
+  count = 0;
+  scores = new Float64Array(1024);
+  starts = new Int32Array(1024);
+  ends = new Int32Array(1024);
+  arena = new Uint8Array(16384);
+  arenaUsed = 0;
+  #hashes = new Int32Array(4096).fill(-1);
+  #hashValues = new Uint32Array(4096);
+  /** Index of each judged document found, by judged index. */
+  found: number[] = [];
+  foundJudged: number[] = [];
+  /** [earlier index, later index, line of the later] of each repeated docno. */
+  duplicates: [number, number, number][] = [];
+
+  reset(): void {
+    if (this.count) this.#hashes.fill(-1);
+    this.count = 0;
+    this.arenaUsed = 0;
+    this.found.length = 0;
+    this.foundJudged.length = 0;
+    this.duplicates.length = 0;
+  }
+
+  /** Adds a document; returns the index of an earlier equal docno, or -1. */
+  add(
+    bytes: Uint8Array,
+    start: number,
+    end: number,
+    hash: number,
+    score: number,
+  ): number {
+    const i = this.count;
+    if (i === this.scores.length) this.#grow();
+    const length = end - start;
+    if (this.arenaUsed + length > this.arena.length) {
+      const arena = new Uint8Array(
+        Math.max(this.arena.length * 2, this.arenaUsed + length),
+      );
+      arena.set(this.arena.subarray(0, this.arenaUsed));
+      this.arena = arena;
+    }
+    // A loop beats set(subarray()) for docnos of a few bytes: no allocation.
+    const arena = this.arena;
+    let at = this.arenaUsed;
+    this.starts[i] = at;
+    for (let k = start; k < end; k++) arena[at++] = bytes[k];
+    this.ends[i] = this.arenaUsed = at;
+    this.scores[i] = score;
+    this.count++;
+    const mask = this.#hashes.length - 1;
+    let slot = hash & mask;
+    for (let j = this.#hashes[slot]; j !== -1; j = this.#hashes[slot]) {
+      if (
+        this.#hashValues[slot] === hash &&
+        sameBytes(
+          this.arena,
+          this.starts[j],
+          this.ends[j],
+          this.arena,
+          this.starts[i],
+          this.ends[i],
+        )
+      ) return j;
+      slot = (slot + 1) & mask;
+    }
+    this.#hashes[slot] = i;
+    this.#hashValues[slot] = hash;
+    return -1;
+  }
+
+  #grow(): void {
+    const size = this.scores.length * 2;
+    const grow = <T extends Float64Array | Int32Array>(
+      a: T,
+      b: T,
+    ): T => (b.set(a), b);
+    this.scores = grow(this.scores, new Float64Array(size));
+    this.starts = grow(this.starts, new Int32Array(size));
+    this.ends = grow(this.ends, new Int32Array(size));
+    // Rehash into a table that stays at most half full.
+    const hashes = new Int32Array(size * 4).fill(-1);
+    const values = new Uint32Array(size * 4);
+    const mask = hashes.length - 1;
+    for (let slot = 0; slot < this.#hashes.length; slot++) {
+      const j = this.#hashes[slot];
+      if (j === -1) continue;
+      let s = this.#hashValues[slot] & mask;
+      while (hashes[s] !== -1) s = (s + 1) & mask;
+      hashes[s] = j;
+      values[s] = this.#hashValues[slot];
+    }
+    this.#hashes = hashes;
+    this.#hashValues = values;
+  }
+
+  /** 1-based rank of document i in trec_eval's order: score descending, docno descending. */
+  rankOf(i: number): number {
+    const s = this.scores[i];
+    let before = 0;
+    for (let j = 0; j < this.count; j++) {
+      const t = this.scores[j];
+      if (t > s) before++;
+      else if (
+        t === s && j !== i &&
+        compareBytes(
+            this.arena,
+            this.starts[j],
+            this.ends[j],
+            this.arena,
+            this.starts[i],
+            this.ends[i],
+          ) > 0
+      ) before++;
+    }
+    return before + 1;
+  }
+}
+
+/**
+ * Scans a TREC run file topic by topic into {@linkcode TopicScan}s: the
+ * ranks and grades of the judged documents each topic retrieved.
+ *
+ * @example
+ * ```ts
+ * import { scanTopics } from "./trec_run_scan.ts";
+ * const qrels = new Map([["q1", new Map([["b", 1]])]]);
+ * for await (const scan of scanTopics({ text: "q1 Q0 a 1 2.5 t\nq1 Q0 b 2 3.5 t\n" }, qrels)) {
+ *   console.log(scan.numRet, scan.ranks); // 2 Int32Array [1]
+ * }
+ * ```
+ *
+ * @param source A path (`-` for stdin, `.gz` decompressed), a stream or `{ text }`.
+ * @param qrels The judgements: only their topics are ranked.
+ * @param options Depth, parsing and byte range.
+ * @returns The scanned topics.
+ * @throws {InputError} On a malformed line, or {@linkcode DuplicateDocumentError}.
+ */
+export function scanTopics(
+  source: Source,
+  qrels: Qrels,
+  options: ScanRunOptions = {},
+): ScannedTopics {
+  let tag: string | undefined;
+  const depth = options.depth ?? Infinity;
+  let lineCount = 0;
+
+  async function* topics(): AsyncGenerator<TopicScan> {
+    const { name, fill } = await openFiller(
+      source,
+      options.name,
+      options.range,
+    );
+    let buffer = new Uint8Array(1 << 22);
+    let length = 0;
+    let lineNumber = 0;
+    const topic = new TopicBuffer();
+    const finished = new Set<string>();
+    let qidBytes = new Uint8Array(0);
+    let queryId: string | undefined;
+    let lookup: JudgedLookup | undefined;
+    let judgements: Judgements | undefined;
+    let lastTagStart = -1;
+
+    const fail = (reason: string): never => {
+      throw new InputError(name, lineNumber, reason);
+    };
+
+    const finish = (): TopicScan => {
+      const id = queryId!;
+      finished.add(id);
+      if (!judgements) {
+        return {
+          queryId: id,
+          judged: false,
+          numRet: topic.count,
+          ranks: EMPTY_RANKS,
+          grades: EMPTY_GRADES,
+        };
+      }
+      const numRet = Math.min(topic.count, depth);
+      if (topic.duplicates.length) checkDuplicates(numRet);
+      const ranks: number[] = [], grades: number[] = [];
+      for (let f = 0; f < topic.found.length; f++) {
+        const rank = topic.rankOf(topic.found[f]);
+        if (rank <= numRet) {
+          const grade = lookup!.grades[topic.foundJudged[f]];
+          ranks.push(rank);
+          grades.push(grade < 0 ? POOLED_UNJUDGED : grade);
+        }
+      }
+      return {
+        queryId: id,
+        judged: true,
+        numRet,
+        ranks: Int32Array.from(ranks),
+        grades: Float64Array.from(grades),
+      };
+    };
+
+    // Topics finished while parsing a chunk, yielded after it.
+    const ready: TopicScan[] = [];
+
+    const startTopic = (b: Uint8Array, start: number, end: number): void => {
+      if (queryId !== undefined) ready.push(finish());
+      qidBytes = b.slice(start, end);
+      queryId = decoder.decode(qidBytes);
+      if (finished.has(queryId)) {
+        throw new UngroupedRunError(
+          name,
+          lineNumber,
+          `topic "${queryId}" appears again after other topics; the run is not grouped by topic`,
+        );
+      }
+      topic.reset();
+      judgements = qrels.get(queryId);
+      lookup = judgements ? new JudgedLookup(judgements) : undefined;
+    };
+
+    // Parses the lines of buffer[0, limit), where buffer[limit - 1] is a
+    // newline: one pass over the bytes, no string per field.
+    const parseChunk = (limit: number): void => {
+      const b = buffer;
+      let i = 0;
+      while (i < limit) {
+        lineNumber++;
+        let c = b[i];
+        while (CLASS[c] === SPACE_CLASS) c = b[++i];
+        if (c === NEWLINE) {
+          i++;
+          continue;
+        }
+        if (c === HASH) {
+          i = b.indexOf(NEWLINE, i) + 1;
+          continue;
+        }
+        // Five fields are tokenized; of the tag only its start matters until
+        // the chunk ends, so the rest of the line is left to indexOf.
+        let fields = 0;
+        while (fields < 5) {
+          fieldStarts[fields] = i;
+          while (CLASS[c] === 0) c = b[++i];
+          fieldEnds[fields++] = i;
+          while (CLASS[c] === SPACE_CLASS) c = b[++i];
+          if (c === NEWLINE) break;
+        }
+        if (c === NEWLINE) {
+          fail(
+            `expected 6 fields "qid iter docno rank score tag", got ${fields}`,
+          );
+        }
+        lastTagStart = i;
+        i = b.indexOf(NEWLINE, i) + 1;
+        const qs = fieldStarts[0], qe = fieldEnds[0];
+        if (
+          queryId === undefined ||
+          !sameBytes(qidBytes, 0, qidBytes.length, b, qs, qe)
+        ) {
+          startTopic(b, qs, qe);
+        }
+        if (!lookup) continue;
+        const score = parseScore(b, fieldStarts[4], fieldEnds[4]);
+        const ds = fieldStarts[2], de = fieldEnds[2];
+        const hash = hashBytes(b, ds, de);
+        const index = topic.count;
+        const earlier = topic.add(b, ds, de, hash, score);
+        if (earlier !== -1) topic.duplicates.push([earlier, index, lineNumber]);
+        const judged = lookup.find(b, ds, de, hash);
+        if (judged !== -1) {
+          topic.found.push(index);
+          topic.foundJudged.push(judged);
+        }
+      }
+    };
+
+    // Like trec_eval: only duplicates within the kept depth count, and the
+    // one reported is the smallest docno.
+    const checkDuplicates = (numRet: number): void => {
+      let worst: [number, number, number] | undefined;
+      for (const pair of topic.duplicates) {
+        const [earlier, index] = pair;
+        if (topic.rankOf(earlier) > numRet || topic.rankOf(index) > numRet) {
+          continue;
+        }
+        if (
+          !worst ||
+          compareBytes(
+              topic.arena,
+              topic.starts[index],
+              topic.ends[index],
+              topic.arena,
+              topic.starts[worst[1]],
+              topic.ends[worst[1]],
+            ) < 0
+        ) worst = pair;
+      }
+      if (!worst) return;
+      const docno = decoder.decode(
+        topic.arena.subarray(topic.starts[worst[1]], topic.ends[worst[1]]),
+      );
+      throw new DuplicateDocumentError(name, worst[2], queryId!, docno);
+    };
+
+    const parseScore = (b: Uint8Array, start: number, end: number): number => {
+      let value = fastScore(b, start, end);
+      if (Number.isNaN(value)) {
+        const text = decoder.decode(b.subarray(start, end));
+        value = atof(text);
+        if (!options.lenient && !STRICT_SCORE.test(text)) {
+          fail(`score must be a number, got "${text}"`);
+        }
+      }
+      return options.float32Scores ? Math.fround(value) : value;
+    };
+
+    for (let eof = false; !eof;) {
+      if (length === buffer.length) {
+        const bigger = new Uint8Array(buffer.length * 2);
+        bigger.set(buffer);
+        buffer = bigger;
+      }
+      const read = await fill(buffer.subarray(length));
+      if (read === null) eof = true;
+      else {
+        length += read;
+        if (length < buffer.length / 2) continue;
+      }
+      if (eof && length > 0 && buffer[length - 1] !== NEWLINE) {
+        // A last line without a newline gets one, so every line ends alike.
+        if (length === buffer.length) {
+          const bigger = new Uint8Array(buffer.length + 1);
+          bigger.set(buffer);
+          buffer = bigger;
+        }
+        buffer[length++] = NEWLINE;
+      }
+      const start = length ? buffer.lastIndexOf(NEWLINE, length - 1) + 1 : 0;
+      parseChunk(start);
+      if (lastTagStart >= 0) {
+        let end = lastTagStart;
+        while (CLASS[buffer[end]] === 0) end++;
+        tag = decoder.decode(buffer.subarray(lastTagStart, end));
+        lastTagStart = -1;
+      }
+      yield* ready;
+      ready.length = 0;
+      buffer.copyWithin(0, start, length);
+      length -= start;
+    }
+    lineCount = lineNumber;
+    if (queryId !== undefined) yield finish();
+  }
+
+  const iterator = topics();
+  return {
+    get tag() {
+      return tag;
+    },
+    get lines() {
+      return lineCount;
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+}
+
+const EMPTY_RANKS = new Int32Array(0);
+const EMPTY_GRADES = new Float64Array(0);
+
+/**
+ * Turns a {@linkcode TopicScan} into the ranking metrics read: grades in rank
+ * order (or, judged-only, the judged documents' grades in rank order).
+ *
+ * @example
+ * ```ts
+ * import { rankingOfScan } from "./trec_run_scan.ts";
+ * const judgements = new Map([["d", 2]]);
+ * const scan = { queryId: "q", judged: true, numRet: 3, ranks: Int32Array.of(2), grades: Float64Array.of(2) };
+ * console.log(rankingOfScan(scan, judgements).grades); // Float64Array [-1, 2, -1]
+ * ```
+ *
+ * @param scan The scanned topic.
+ * @param judgements Its judgements.
+ * @param options Relevance level and judged-only.
+ * @param judgedGrades The judgements' sorted grades, if already known.
+ * @returns The ranking.
+ */
+export function rankingOfScan(
+  scan: TopicScan,
+  judgements: Judgements,
+  options: Pick<ScanRunOptions, "relevanceLevel" | "judgedOnly"> = {},
+  judgedGrades: Float64Array = judgedGradesOf(judgements),
+): JudgedRanking {
+  let grades: Float64Array;
+  if (options.judgedOnly) {
+    const order = Array.from(scan.ranks.keys()).sort((a, b) =>
+      scan.ranks[a] - scan.ranks[b]
+    );
+    grades = Float64Array.from(
+      order.filter((k) => scan.grades[k] >= 0),
+      (k) => scan.grades[k],
+    );
+  } else {
+    grades = new Float64Array(scan.numRet).fill(NOT_POOLED);
+    for (let k = 0; k < scan.ranks.length; k++) {
+      grades[scan.ranks[k] - 1] = scan.grades[k];
+    }
+  }
+  return new JudgedRanking(
+    scan.queryId,
+    grades,
+    judgedGrades,
+    options.relevanceLevel ?? 1,
+    undefined,
+    judgements,
+  );
+}
+
+/**
+ * Scans a TREC run file topic by topic, yielding each judged topic as a
+ * {@linkcode JudgedRanking} identical to what {@linkcode readRun} plus
+ * `JudgedRanking.from` give, without the document ids. Topics must be
+ * grouped; a topic that comes back throws {@linkcode UngroupedRunError}.
+ *
+ * @example Score a run without building its ranked lists
+ * ```ts
+ * import { scanRun } from "./trec_run_scan.ts";
+ * const qrels = new Map([["q1", new Map([["b", 1]])]]);
+ * const run = scanRun({ text: "q1 Q0 a 1 2.5 t\nq1 Q0 b 2 3.5 t\nq2 Q0 c 1 1 t\n" }, qrels);
+ * for await (const topic of run) console.log(topic.queryId, topic.ranking?.grades);
+ * console.log(run.tag); // "t"
+ * ```
+ *
+ * @param source A path (`-` for stdin, `.gz` decompressed), a stream or `{ text }`.
+ * @param qrels The judgements: only their topics are ranked.
+ * @param options Relevance level, depth, judged-only and parsing.
+ * @returns The scanned run.
+ * @throws {InputError} On a malformed line, or {@linkcode DuplicateDocumentError}.
+ */
+export function scanRun(
+  source: Source,
+  qrels: Qrels,
+  options: ScanRunOptions = {},
+): ScannedRun {
+  return rankingsOf(scanTopics(source, qrels, options), qrels, options);
+}
+
+/**
+ * Maps topic scans to rankings, keeping the run's tag.
+ *
+ * @param scans The scanned topics.
+ * @param qrels The judgements.
+ * @param options Relevance level and judged-only.
+ * @returns The scanned run.
+ */
+export function rankingsOf(
+  scans: ScannedTopics,
+  qrels: Qrels,
+  options: Pick<ScanRunOptions, "relevanceLevel" | "judgedOnly">,
+): ScannedRun {
+  async function* rankings(): AsyncGenerator<ScannedTopic> {
+    for await (const scan of scans) {
+      const judgements = qrels.get(scan.queryId);
+      yield {
+        queryId: scan.queryId,
+        ranking: scan.judged && judgements
+          ? rankingOfScan(scan, judgements, options)
+          : undefined,
+      };
+    }
+  }
+  const iterator = rankings();
+  return {
+    get tag() {
+      return scans.tag;
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+}
+
+/** Reads bytes into a buffer; null at the end. */
+type Filler = (into: Uint8Array) => Promise<number | null>;
+
+/**
+ * Opens a source for scanning: a plain file is read straight into the scan
+ * buffer (no stream chunks to copy), limited to a byte range when given;
+ * anything else goes through {@linkcode openSource}.
+ */
+async function openFiller(
+  source: Source,
+  name: string | undefined,
+  range: readonly [number, number] | undefined,
+): Promise<{ name: string; fill: Filler }> {
+  if (typeof source === "string" && source !== "-" && !source.endsWith(".gz")) {
+    const file = await Deno.open(source);
+    let left = Infinity;
+    if (range) {
+      await file.seek(range[0], Deno.SeekMode.Start);
+      left = range[1] - range[0];
+    }
+    return {
+      name: name ?? source,
+      fill: async (into) => {
+        const read = left > 0
+          ? await file.read(into.subarray(0, Math.min(into.length, left)))
+          : null;
+        if (read === null) file.close();
+        else left -= read;
+        return read;
+      },
+    };
+  }
+  if (range) throw new TypeError("A byte range needs a plain file path");
+  const opened = await openSource(source, name);
+  const reader = opened.stream.getReader();
+  let pending: Uint8Array | undefined;
+  return {
+    name: opened.name,
+    fill: async (into) => {
+      if (!pending) {
+        const { value, done } = await reader.read();
+        if (done) return null;
+        pending = value;
+      }
+      const n = Math.min(pending.length, into.length);
+      into.set(pending.subarray(0, n));
+      pending = n < pending.length ? pending.subarray(n) : undefined;
+      return n;
+    },
+  };
+}
+
+const STRICT_SCORE =
+  /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)$/i;
+
+/**
+ * Parses a plain decimal (`-12.345`) exactly as strtod would, or returns NaN
+ * for anything else. With at most 2^53 as the digits and a power of ten up
+ * to 10^22, one division of two exact doubles is correctly rounded.
+ */
+function fastScore(b: Uint8Array, start: number, end: number): number {
+  let i = start;
+  let negative = false;
+  if (b[i] === MINUS || b[i] === PLUS) negative = b[i++] === MINUS;
+  let mantissa = 0, digits = 0, fraction = -1;
+  for (; i < end; i++) {
+    const c = b[i];
+    if (c >= ZERO && c <= NINE) {
+      mantissa = mantissa * 10 + (c - ZERO);
+      digits++;
+      if (fraction >= 0) fraction++;
+    } else if (c === DOT && fraction < 0) fraction = 0;
+    else return NaN;
+  }
+  if (digits === 0 || mantissa > 9007199254740992 || fraction > 22) return NaN;
+  const value = fraction > 0 ? mantissa / POW10[fraction] : mantissa;
+  return negative ? -value : value;
+}

@@ -1,0 +1,86 @@
+/**
+ * The worker half of {@linkcode scanRunParallel}: scans a byte range of a run
+ * file and posts compact topic scans back.
+ *
+ * @module
+ */
+
+/// <reference lib="deno.worker" />
+
+import {
+  DuplicateDocumentError,
+  type ScanRunOptions,
+  scanTopics,
+  type TopicScan,
+} from "./trec_run_scan.ts";
+import { InputError } from "./errors.ts";
+import { UngroupedRunError } from "./trec_run.ts";
+import type { Qrels } from "../metrics/types.ts";
+
+/** What the main thread asks of the worker. */
+export interface ScanRequest {
+  /** The run file. */
+  path: string;
+  /** The judgements. */
+  qrels: Qrels;
+  /** Scan options, with the byte range. */
+  options: ScanRunOptions;
+}
+
+/** What the worker posts back. */
+export type ScanMessage =
+  | { type: "topics"; topics: TopicScan[] }
+  | { type: "done"; tag: string | undefined; lines: number }
+  | {
+    type: "error";
+    kind: "input" | "ungrouped" | "duplicate" | "other";
+    file: string;
+    line: number;
+    reason: string;
+    queryId?: string;
+    docno?: string;
+  };
+
+self.onmessage = async (event: MessageEvent<ScanRequest>) => {
+  const { path, qrels, options } = event.data;
+  const post = (message: ScanMessage) => self.postMessage(message);
+  try {
+    const scans = scanTopics(path, qrels, options);
+    let batch: TopicScan[] = [];
+    for await (const scan of scans) {
+      batch.push(scan);
+      if (batch.length === 256) {
+        post({ type: "topics", topics: batch });
+        batch = [];
+      }
+    }
+    post({ type: "topics", topics: batch });
+    post({ type: "done", tag: scans.tag, lines: scans.lines });
+  } catch (error) {
+    if (error instanceof InputError) {
+      post({
+        type: "error",
+        kind: error instanceof DuplicateDocumentError
+          ? "duplicate"
+          : error instanceof UngroupedRunError
+          ? "ungrouped"
+          : "input",
+        file: error.file,
+        line: error.line,
+        reason: error.reason,
+        queryId: error instanceof DuplicateDocumentError
+          ? error.queryId
+          : undefined,
+        docno: error instanceof DuplicateDocumentError
+          ? error.docno
+          : undefined,
+      });
+    } else {post({
+        type: "error",
+        kind: "other",
+        file: path,
+        line: 0,
+        reason: String(error),
+      });}
+  }
+};

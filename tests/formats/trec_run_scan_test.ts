@@ -1,0 +1,247 @@
+// The byte scanner must give exactly the rankings that readRun plus
+// JudgedRanking.from give, on one thread and on two.
+import { assertEquals, assertRejects } from "../assert.ts";
+import {
+  DuplicateDocumentError,
+  scanRun,
+  type ScanRunOptions,
+} from "../../formats/trec_run_scan.ts";
+import { scanRunParallel } from "../../formats/trec_run_parallel.ts";
+import { readRun, UngroupedRunError } from "../../formats/trec_run.ts";
+import { readQrels } from "../../formats/trec_qrels.ts";
+import { JudgedRanking } from "../../metrics/judged_ranking.ts";
+import { InputError } from "../../formats/errors.ts";
+import type { Qrels } from "../../metrics/types.ts";
+
+const CONFORMANCE = new URL("../testdata/trec_eval/", import.meta.url);
+const SHARED = new URL(
+  "../../../shared/conformance/trec_eval/",
+  import.meta.url,
+);
+
+async function dataFile(name: string): Promise<string> {
+  for (const dir of [CONFORMANCE, SHARED]) {
+    const path = new URL(name, dir).pathname;
+    try {
+      await Deno.stat(path);
+      return path;
+    } catch { /* try the next place */ }
+  }
+  throw new Error(`missing test data ${name}`);
+}
+
+type Scanned = Record<string, number[] | null>;
+
+async function viaReadRun(
+  text: string,
+  qrels: Qrels,
+  options: ScanRunOptions = {},
+): Promise<Scanned> {
+  const out: Scanned = {};
+  for await (
+    const ranked of readRun({ text }, {
+      lenient: options.lenient,
+      float32Scores: options.float32Scores,
+      collect: true,
+    })
+  ) {
+    const judgements = qrels.get(ranked.queryId);
+    out[ranked.queryId] = judgements
+      ? Array.from(
+        JudgedRanking.from(ranked.queryId, ranked.docs, judgements, options)
+          .grades,
+      )
+      : null;
+  }
+  return out;
+}
+
+async function viaScan(
+  source: string | { text: string },
+  qrels: Qrels,
+  options: ScanRunOptions = {},
+): Promise<Scanned> {
+  const out: Scanned = {};
+  for await (const topic of scanRun(source, qrels, options)) {
+    out[topic.queryId] = topic.ranking
+      ? Array.from(topic.ranking.grades)
+      : null;
+  }
+  return out;
+}
+
+async function viaParallel(
+  path: string,
+  qrels: Qrels,
+  options: ScanRunOptions = {},
+): Promise<Scanned> {
+  const out: Scanned = {};
+  for await (
+    const topic of scanRunParallel(path, qrels, { ...options, threshold: 0 })
+  ) {
+    out[topic.queryId] = topic.ranking
+      ? Array.from(topic.ranking.grades)
+      : null;
+  }
+  return out;
+}
+
+Deno.test("scanRun ranks trec_eval's test runs exactly as readRun does", async () => {
+  for (
+    const [q, r] of [["qrels.test", "results.test"], [
+      "qrels.comment.test",
+      "results.comment.test",
+    ], ["qrels.rel_level", "results.test"]]
+  ) {
+    const qrels = await readQrels(await dataFile(q), { lenient: true });
+    const path = await dataFile(r);
+    const text = await Deno.readTextFile(path);
+    for (
+      const options of [{}, { judgedOnly: true }, { depth: 100 }, {
+        relevanceLevel: 2,
+      }]
+    ) {
+      const expected = await viaReadRun(text, qrels, {
+        lenient: true,
+        ...options,
+      });
+      assertEquals(
+        await viaScan(path, qrels, { lenient: true, ...options }),
+        expected,
+        `${r} ${JSON.stringify(options)}`,
+      );
+      assertEquals(
+        await viaParallel(path, qrels, { lenient: true, ...options }),
+        expected,
+        `${r} parallel`,
+      );
+    }
+  }
+});
+
+const qrels: Qrels = new Map([
+  ["q1", new Map([["a", 1], ["b", 2], ["c", 0], ["n", -1]])],
+  ["q2", new Map([["x", 1]])],
+]);
+
+Deno.test("scanRun handles ties, exponents, comments, CRLF and a last line without newline", async () => {
+  const text = [
+    "# header",
+    "q1 Q0 z 1 1.5 t\r",
+    "q1 Q0 a 2 1.5 t",
+    "  q1\tQ0\tc 3 15e-1 t extra fields",
+    "q1 Q0 b 4 +2 t",
+    "",
+    "q1 Q0 n 5 -0 t",
+    "q1 Q0 y 6 0 t",
+    "q3 Q0 a 1 9 t",
+    "q2 Q0 x 1 0.1 t2",
+  ].join("\n");
+  const expected = await viaReadRun(text, qrels);
+  assertEquals(expected.q1, [2, -1, 0, 1, -1, -2]);
+  assertEquals(await viaScan({ text }, qrels), expected);
+  const run = scanRun({ text }, qrels);
+  for await (const _ of run) { /* drain */ }
+  assertEquals(run.tag, "t2");
+});
+
+Deno.test("scanRun reports malformed lines and duplicates with their line", async () => {
+  const bad: [string, string, number][] = [
+    [
+      "q1 Q0 a 1 1 t\nq1 Q0 b 2\n",
+      'expected 6 fields "qid iter docno rank score tag", got 4',
+      2,
+    ],
+    ["q1 Q0 a 1 x t\n", 'score must be a number, got "x"', 1],
+    [
+      "q1 Q0 a 1 1 t\nq1 Q0 b 2 2 t\nq1 Q0 a 3 3 t\n",
+      'document "a" appears twice in topic "q1"',
+      3,
+    ],
+  ];
+  for (const [text, reason, line] of bad) {
+    const error = await assertRejects(
+      () => viaScan({ text }, qrels, {}),
+      InputError,
+      reason,
+    ) as InputError;
+    assertEquals([error.file, error.line], ["<text>", line]);
+  }
+  const dup = await assertRejects(
+    () =>
+      viaScan({
+        text: "q1 Q0 b 1 1 t\nq1 Q0 a 2 2 t\nq1 Q0 b 3 3 t\nq1 Q0 a 4 4 t\n",
+      }, qrels),
+    DuplicateDocumentError,
+  ) as DuplicateDocumentError;
+  assertEquals([dup.docno, dup.queryId], ["a", "q1"]);
+  // Below the -M depth a repeated document is accepted, as trec_eval does.
+  assertEquals(
+    await viaScan(
+      { text: "q1 Q0 a 1 3 t\nq1 Q0 b 2 2 t\nq1 Q0 c 3 1 t\nq1 Q0 c 3 0 t\n" },
+      qrels,
+      { depth: 2 },
+    ),
+    { q1: [1, 2] },
+  );
+  // Lenient mode parses scores as atof.
+  assertEquals(
+    await viaScan({ text: "q1 Q0 a 1 x t\nq1 Q0 b 1 1abc t\n" }, qrels, {
+      lenient: true,
+    }),
+    { q1: [2, 1] },
+  );
+});
+
+Deno.test("a topic that comes back is an ungrouped run, on one thread or two", async () => {
+  const text = "q1 Q0 a 1 1 t\nq2 Q0 x 1 1 t\nq1 Q0 b 2 2 t\n";
+  await assertRejects(
+    () => viaScan({ text }, qrels),
+    UngroupedRunError,
+    "<text>:3:",
+  );
+  const path = await Deno.makeTempFile();
+  try {
+    await Deno.writeTextFile(path, text);
+    await assertRejects(
+      () => viaParallel(path, qrels),
+      UngroupedRunError,
+      'topic "q1"',
+    );
+  } finally {
+    await Deno.remove(path);
+  }
+});
+
+Deno.test("two threads give the same topics in file order, with absolute line numbers", async () => {
+  let text = "";
+  const order: string[] = [];
+  for (let t = 0; t < 50; t++) {
+    const q = t % 2 ? "q1" : "q2";
+    const id = `${q}-${t}`;
+    order.push(id);
+    for (let d = 0; d < 20; d++) {
+      text += `${id} Q0 ${d % 3 ? "a" : "x"}${d} ${d} ${(d * 7) % 11} t\n`;
+    }
+  }
+  const many: Qrels = new Map(
+    order.map((id) => [id, new Map([["a1", 1], ["x0", 2], ["a2", 0]])]),
+  );
+  const path = await Deno.makeTempFile();
+  try {
+    await Deno.writeTextFile(path, text);
+    const expected = await viaReadRun(text, many);
+    const got = await viaParallel(path, many);
+    assertEquals(Object.keys(got), order);
+    assertEquals(got, expected);
+    await Deno.writeTextFile(path, text + "q9 Q0 a 1\n");
+    const error = await assertRejects(
+      () => viaParallel(path, many),
+      InputError,
+      "got 4",
+    ) as InputError;
+    assertEquals(error.line, 1001);
+  } finally {
+    await Deno.remove(path);
+  }
+});
