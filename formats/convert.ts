@@ -1,0 +1,122 @@
+/**
+ * Converts a file from one registered format to another: Go-style JSON and
+ * BEIR datasets into each other, BEIR and TREC qrels into each other, and a
+ * dataset's judgements into either qrels format.
+ *
+ * @module
+ */
+
+import type { QueryId } from "../metrics/types.ts";
+import type { RetrievalDataset } from "./dataset.ts";
+import {
+  type AnyDataFormat,
+  builtinFormats,
+  type FormatKind,
+  type FormatRegistry,
+} from "./format_registry.ts";
+
+/** Options of {@linkcode convertFile}. */
+export interface ConvertOptions {
+  /** The input format's name. Default: detected from the input. */
+  from?: string;
+  /** The output format's name. Default: chosen from the output's name. */
+  to?: string;
+  /** The formats to use. Default: {@linkcode builtinFormats}. */
+  registry?: FormatRegistry;
+}
+
+/** What {@linkcode convertFile} did. */
+export interface ConversionSummary {
+  /** The input format. */
+  readonly from: AnyDataFormat;
+  /** The output format. */
+  readonly to: AnyDataFormat;
+  /**
+   * Queries left out because the output format needs a relevant judgement
+   * for every query (BEIR keeps every split's queries; Go-style JSON cannot).
+   */
+  readonly droppedQueries: readonly QueryId[];
+}
+
+/**
+ * Reads `input` in one format and writes `output` in another, atomically.
+ *
+ * @example BEIR to Go-style JSON and back
+ * ```ts
+ * import { convertFile } from "./convert.ts";
+ * import { writeBeir } from "./beir.ts";
+ * const dir = await Deno.makeTempDir();
+ * await writeBeir(`${dir}/beir`, {
+ *   documents: [{ id: "d1", title: "Rye", text: "Dense crumb." }],
+ *   queries: [{ id: "q1", text: "rye" }, { id: "q2", text: "unjudged" }],
+ *   qrels: new Map([["q1", new Map([["d1", 1]])]]),
+ * });
+ * const summary = await convertFile(`${dir}/beir`, `${dir}/data.json`);
+ * console.log(summary.from.name, summary.to.name, summary.droppedQueries); // beir go-json ["q2"]
+ * await convertFile(`${dir}/data.json`, `${dir}/qrels.txt`);
+ * console.log(await Deno.readTextFile(`${dir}/qrels.txt`)); // "q1 0 d1 1\n"
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ *
+ * @param input The input file or directory.
+ * @param output The output file or directory.
+ * @param options Formats and registry.
+ * @returns The formats used and the queries dropped.
+ * @throws {TypeError} If a format is unknown, cannot be told, or cannot hold
+ * what the input holds (qrels cannot become a dataset).
+ * @throws {InputError} If the input is malformed.
+ */
+export async function convertFile(
+  input: string,
+  output: string,
+  options: ConvertOptions = {},
+): Promise<ConversionSummary> {
+  const registry = options.registry ?? builtinFormats;
+  const from = options.from !== undefined
+    ? registry.get(options.from)
+    : await registry.detect(input);
+  const kinds: FormatKind[] = from.kind === "dataset"
+    ? ["dataset", "qrels"]
+    : [from.kind];
+  const to = options.to !== undefined
+    ? registry.get(options.to)
+    : registry.forOutput(output, { kinds });
+  if (!kinds.includes(to.kind)) {
+    throw new TypeError(
+      `Cannot convert ${from.name} (${from.kind}) to ${to.name} (${to.kind})`,
+    );
+  }
+  const value = await from.read(input);
+  let droppedQueries: QueryId[] = [];
+  if (from.kind === "dataset" && to.kind === "qrels") {
+    await to.write(output, (value as RetrievalDataset).qrels);
+  } else if (to.kind === "dataset") {
+    let dataset = value as RetrievalDataset;
+    if (to.requiresJudgedQueries) {
+      [dataset, droppedQueries] = judgedQueriesOnly(dataset);
+    }
+    await to.write(output, dataset);
+  } else {
+    // Same kind on both sides: the kind check above guarantees the type.
+    await (to.write as (path: string, value: unknown) => Promise<void>)(
+      output,
+      value,
+    );
+  }
+  return { from, to, droppedQueries };
+}
+
+function judgedQueriesOnly(
+  dataset: RetrievalDataset,
+): [RetrievalDataset, QueryId[]] {
+  const judged = (id: QueryId) =>
+    [...dataset.qrels.get(id)?.values() ?? []].some((grade) => grade > 0);
+  const dropped = dataset.queries.filter((q) => !judged(q.id)).map((q) => q.id);
+  if (dropped.length === 0) return [dataset, dropped];
+  const gone = new Set(dropped);
+  return [{
+    ...dataset,
+    queries: dataset.queries.filter((q) => !gone.has(q.id)),
+    qrels: new Map([...dataset.qrels].filter(([id]) => !gone.has(id))),
+  }, dropped];
+}
