@@ -120,6 +120,28 @@ const fieldStarts = new Int32Array(6);
 const fieldEnds = new Int32Array(6);
 const encoder = new TextEncoder();
 
+/** UTF-8 bytes of a string, without a TextEncoder call for plain ASCII. */
+function utf8(value: string): Uint8Array {
+  const bytes = new Uint8Array(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0x80) return encoder.encode(value);
+    bytes[i] = c;
+  }
+  return bytes;
+}
+
+/** The string of a byte range, without a TextDecoder call for plain ASCII. */
+function text(bytes: Uint8Array, start: number, end: number): string {
+  let out = "";
+  for (let i = start; i < end; i++) {
+    const c = bytes[i];
+    if (c >= 0x80) return decoder.decode(bytes.subarray(start, end));
+    out += String.fromCharCode(c);
+  }
+  return out;
+}
+
 /** FNV-1a over a byte range: cheap, and good enough to bucket docnos. */
 function hashBytes(bytes: Uint8Array, start: number, end: number): number {
   let h = 0x811c9dc5;
@@ -170,7 +192,7 @@ class JudgedLookup {
     this.docnos = [];
     this.grades = [];
     for (const [docno, grade] of judgements) {
-      this.docnos.push(encoder.encode(docno));
+      this.docnos.push(utf8(docno));
       this.grades.push(grade);
     }
     let size = 8;
@@ -201,6 +223,8 @@ class TopicBuffer {
   scores = new Float64Array(1024);
   starts = new Int32Array(1024);
   ends = new Int32Array(1024);
+  /** The hash slot of each document, to clear them between topics. */
+  slots = new Int32Array(1024);
   arena = new Uint8Array(16384);
   arenaUsed = 0;
   #hashes = new Int32Array(4096).fill(-1);
@@ -212,7 +236,10 @@ class TopicBuffer {
   duplicates: [number, number, number][] = [];
 
   reset(): void {
-    if (this.count) this.#hashes.fill(-1);
+    // Clearing only the slots in use keeps short topics cheap.
+    if (this.count * 8 < this.#hashes.length) {
+      for (let i = 0; i < this.count; i++) this.#hashes[this.slots[i]] = -1;
+    } else if (this.count) this.#hashes.fill(-1);
     this.count = 0;
     this.arenaUsed = 0;
     this.found.length = 0;
@@ -259,11 +286,15 @@ class TopicBuffer {
           this.starts[i],
           this.ends[i],
         )
-      ) return j;
+      ) {
+        this.slots[i] = slot;
+        return j;
+      }
       slot = (slot + 1) & mask;
     }
     this.#hashes[slot] = i;
     this.#hashValues[slot] = hash;
+    this.slots[i] = slot;
     return -1;
   }
 
@@ -276,6 +307,7 @@ class TopicBuffer {
     this.scores = grow(this.scores, new Float64Array(size));
     this.starts = grow(this.starts, new Int32Array(size));
     this.ends = grow(this.ends, new Int32Array(size));
+    this.slots = grow(this.slots, new Int32Array(size));
     // Rehash into a table that stays at most half full.
     const hashes = new Int32Array(size * 4).fill(-1);
     const values = new Uint32Array(size * 4);
@@ -287,6 +319,7 @@ class TopicBuffer {
       while (hashes[s] !== -1) s = (s + 1) & mask;
       hashes[s] = j;
       values[s] = this.#hashValues[slot];
+      this.slots[j] = s;
     }
     this.#hashes = hashes;
     this.#hashValues = values;
@@ -402,7 +435,7 @@ export function scanTopics(
     const startTopic = (b: Uint8Array, start: number, end: number): void => {
       if (queryId !== undefined) ready.push(finish());
       qidBytes = b.slice(start, end);
-      queryId = decoder.decode(qidBytes);
+      queryId = text(qidBytes, 0, qidBytes.length);
       if (finished.has(queryId)) {
         throw new UngroupedRunError(
           name,
@@ -502,11 +535,11 @@ export function scanTopics(
     const parseScore = (b: Uint8Array, start: number, end: number): number => {
       let value = fastScore(b, start, end);
       if (Number.isNaN(value)) {
-        const text = decoder.decode(b.subarray(start, end));
-        value = atof(text);
-        if (!options.lenient && !STRICT_SCORE.test(text)) {
-          fail(`score must be a number, got "${text}"`);
+        const raw = text(b, start, end);
+        if (!options.lenient && !STRICT_SCORE.test(raw)) {
+          fail(`score must be a number, got "${raw}"`);
         }
+        value = atof(raw);
       }
       return options.float32Scores ? Math.fround(value) : value;
     };
