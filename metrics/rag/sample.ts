@@ -138,18 +138,12 @@ export function checkRagSample(value: unknown): RagSample {
   for (const field of RAG_SAMPLE_FIELDS) {
     const given = record[field];
     if (given === undefined || given === null) continue;
-    const type = FIELD_TYPES[field];
-    if (!hasType(given, type)) {
-      throw new TypeError(
-        `field "${field}" must be ${EXPECTED[type]}, got ${
-          describeValue(given)
-        }`,
-      );
-    }
+    const problem = fieldProblem(field, given);
+    if (problem) throw new TypeError(`field "${field}" ${problem}`);
     sample[field] = Array.isArray(given)
       ? [...given]
-      : type === "rubrics"
-      ? { ...given as object }
+      : typeof given === "object"
+      ? { ...given }
       : given;
   }
   const result = sample as RagSample;
@@ -187,6 +181,30 @@ export function referencesOf(sample: RagSample): readonly string[] {
     );
   }
   return references;
+}
+
+/**
+ * What is wrong with a value for a sample field, if anything.
+ *
+ * @example
+ * ```ts
+ * import { fieldProblem } from "./sample.ts";
+ * console.log(fieldProblem("response", "Paris")); // undefined
+ * console.log(fieldProblem("retrieved_context_ids", [1, 2.5])); // "must be a list of string ids or integer ids below 2^53, got [1,2.5]"
+ * ```
+ *
+ * @param field The field.
+ * @param value Its candidate value, not `null`.
+ * @returns `must be ..., got ...`, or `undefined` when the value fits.
+ */
+export function fieldProblem(
+  field: keyof RagSample,
+  value: unknown,
+): string | undefined {
+  const type = FIELD_TYPES[field];
+  return hasType(value, type)
+    ? undefined
+    : `must be ${EXPECTED[type]}, got ${describeValue(value)}`;
 }
 
 function hasType(value: unknown, type: FieldType): boolean {
