@@ -1,16 +1,162 @@
 /**
- * `ranklens rag`: not built yet; its issue adds it.
+ * `ranklens rag FILE`: score RAG answers and contexts from a Ragas JSON
+ * Lines file or an answer file.
  *
  * @module
  */
 
+import { parseArgs } from "node:util";
+import {
+  type AnswerKeyMap,
+  parseKeyMap,
+  readAnswersJsonl,
+} from "../formats/answers.ts";
+import { InputError } from "../formats/errors.ts";
+import { readRagasJsonl } from "../formats/ragas.ts";
+import { DEFAULT_RAG_METRICS, evaluateRag } from "../metrics/rag/evaluate.ts";
+import {
+  type NormalizationName,
+  NORMALIZATIONS,
+} from "../metrics/rag/normalize.ts";
+import type { RagSample } from "../metrics/rag/sample.ts";
+import {
+  EVALUATION_FORMATS,
+  type EvaluationFormat,
+} from "../report/evaluation.ts";
+import { renderRagEvaluation } from "../report/rag.ts";
+import { UsageError } from "./errors.ts";
+
+const USAGE =
+  "deno run -R cli.ts rag FILE [-m METRIC]... [--input ragas|answers] [--key-map PART=KEY,...] [--normalize squad|ultrarag] [-q] [--format trec|json|csv|markdown]";
+
+const HELP = `Usage: ${USAGE}
+
+Scores the samples of FILE (JSON Lines; - for stdin, .gz read as gzip) with
+RAG metrics. A metric that does not apply to a sample (no reference, no
+contexts) skips it; coverage says how many samples each metric scored.
+
+Input:
+  --input ragas       Ragas' EvaluationDataset JSONL (the default): user_input,
+                      response, reference, retrieved_contexts, ...
+  --input answers     an answer file; --key-map names its keys and implies it
+  --key-map MAP       PART=KEY pairs; parts: question, reference, response,
+                      contexts, context_ids, reference_contexts,
+                      reference_context_ids. Default (UltraRAG):
+                      question=question,reference=golden_answers,response=pred_answer
+
+Options:
+  -m, --metric SPEC   exact_match, token_f1, acc, cover_em, string_em, rouge_1,
+                      rouge_2, rouge_l(stem=porter), bleu, context_recall,
+                      context_precision, id_context_precision,
+                      id_context_recall, non_empty_rate (repeatable; default:
+                      ${DEFAULT_RAG_METRICS.join(", ")})
+      --normalize N   squad (default) or ultrarag answer normalization
+  -q, --per-sample    also print each sample's values (ids are 1-based positions)
+      --format F      trec (default), json, csv or markdown
+  -h, --help          this help`;
+
 /**
  * Runs the command.
  *
- * @param _args The arguments.
+ * @param args The arguments after `rag`.
  * @returns The exit status.
  */
-export function run(_args: string[]): Promise<number> {
-  console.error("ranklens rag: not available in this version");
-  return Promise.resolve(2);
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        metric: { type: "string", short: "m", multiple: true },
+        input: { type: "string" },
+        "key-map": { type: "string" },
+        normalize: { type: "string", default: "squad" },
+        "per-sample": { type: "boolean", short: "q" },
+        format: { type: "string", default: "trec" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message, USAGE);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      `expected one FILE, got ${positionals.length} file argument(s)`,
+      USAGE,
+    );
+  }
+  const format = values.format as EvaluationFormat;
+  if (!EVALUATION_FORMATS.includes(format)) {
+    throw new UsageError(
+      `--format must be one of ${
+        EVALUATION_FORMATS.join(", ")
+      }, got "${values.format}"`,
+      USAGE,
+    );
+  }
+  const normalize = values.normalize as NormalizationName;
+  if (!NORMALIZATIONS.includes(normalize)) {
+    throw new UsageError(
+      `--normalize must be one of ${
+        NORMALIZATIONS.join(", ")
+      }, got "${values.normalize}"`,
+      USAGE,
+    );
+  }
+  const input = values.input ??
+    (values["key-map"] === undefined ? "ragas" : "answers");
+  if (input !== "ragas" && input !== "answers") {
+    throw new UsageError(
+      `--input must be ragas or answers, got "${input}"`,
+      USAGE,
+    );
+  }
+  if (input === "ragas" && values["key-map"] !== undefined) {
+    throw new UsageError("--key-map applies to --input answers", USAGE);
+  }
+  let keyMap: AnswerKeyMap | undefined;
+  if (values["key-map"] !== undefined) {
+    try {
+      keyMap = parseKeyMap(values["key-map"]);
+    } catch (error) {
+      throw new UsageError(`--key-map: ${(error as Error).message}`, USAGE);
+    }
+  }
+  const [file] = positionals;
+  const samples: RagSample[] = [];
+  const reader = input === "ragas"
+    ? readRagasJsonl(file)
+    : readAnswersJsonl(file, { keyMap });
+  for await (const sample of reader) samples.push(sample);
+  const name = file === "-" ? "<stdin>" : file;
+  if (samples.length === 0) throw new InputError(name, 0, "no samples");
+  if (input === "ragas" && samples.every((s) => Object.keys(s).length === 0)) {
+    throw new InputError(
+      name,
+      0,
+      "no record has a Ragas field (user_input, response, reference, retrieved_contexts, ...); for an answer file use --input answers or --key-map",
+    );
+  }
+  const result = evaluateRag(samples, {
+    metrics: values.metric?.length ? values.metric : DEFAULT_RAG_METRICS,
+    normalize,
+  });
+  for (const label of result.labels) {
+    if (result.coverage[label] === 0) {
+      console.error(
+        `ranklens rag: warning: "${label}" applies to none of the ${result.nSamples} samples (see "cli.ts metrics" for what it needs)`,
+      );
+    }
+  }
+  const text = renderRagEvaluation(result, format, {
+    perSample: values["per-sample"],
+  });
+  await Deno.stdout.write(new TextEncoder().encode(text));
+  return 0;
 }

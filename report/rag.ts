@@ -1,0 +1,195 @@
+/**
+ * Renders a {@linkcode RagEvaluation} as trec_eval-style text, JSON, CSV or
+ * Markdown.
+ *
+ * @module
+ */
+
+import type { RagEvaluation } from "../metrics/rag/evaluate.ts";
+import { formatFixed, formatTrecValue } from "./c_printf.ts";
+import type { EvaluationFormat } from "./evaluation.ts";
+import { type Table, toCsv, toMarkdown } from "./table.ts";
+
+/** Options of the RAG renderers. */
+export interface RagRenderOptions {
+  /** Include each sample's values. Default: false. */
+  perSample?: boolean;
+}
+
+/** The JSON form of a RAG evaluation. */
+export interface RagEvaluationJson {
+  /** How many samples were given. */
+  nSamples: number;
+  /** The normalization used. */
+  normalize: string;
+  /** Label to value; `null` when the metric applied to no sample. */
+  metrics: Record<string, number | null>;
+  /** Label to the number of samples the metric applied to. */
+  coverage: Record<string, number>;
+  /** Each sample's values (1-based order of the input), when asked; `null` where a metric did not apply. */
+  perSample?: Record<string, number | null>[];
+}
+
+/**
+ * The JSON form: `nSamples`, `normalize`, `metrics`, `coverage` and, when
+ * asked, `perSample`. A metric that applied to no sample is `null`.
+ *
+ * @example
+ * ```ts
+ * import { evaluateRag } from "../metrics/rag/evaluate.ts";
+ * import { ragEvaluationToJson } from "./rag.ts";
+ * const result = evaluateRag([{ response: "Paris", reference: "Paris" }], { metrics: ["em", "context_recall"] });
+ * console.log(ragEvaluationToJson(result));
+ * // { nSamples: 1, normalize: "squad", metrics: { exact_match: 1, context_recall: null }, coverage: { exact_match: 1, context_recall: 0 } }
+ * ```
+ *
+ * @param result The evaluation.
+ * @param options Per-sample values.
+ * @returns A plain object, ready for `JSON.stringify`.
+ */
+export function ragEvaluationToJson(
+  result: RagEvaluation,
+  options: RagRenderOptions = {},
+): RagEvaluationJson {
+  const metrics: Record<string, number | null> = {};
+  for (const label of result.labels) {
+    const value = result.metrics[label];
+    metrics[label] = Number.isNaN(value) ? null : value;
+  }
+  return {
+    nSamples: result.nSamples,
+    normalize: result.normalize,
+    metrics,
+    coverage: { ...result.coverage },
+    ...(options.perSample
+      ? { perSample: result.perSample.map((values) => ({ ...values })) }
+      : {}),
+  };
+}
+
+/**
+ * trec_eval's layout, `label<TAB>id<TAB>value` with labels padded to 22:
+ * per-sample lines first when asked (the id is the sample's 1-based
+ * position; samples a metric skips have no line), then `num_samples`, each
+ * metric (`%6.4f`, `-nan` when it applied to no sample) and each metric's
+ * coverage as `coverage:<label>`.
+ *
+ * @example
+ * ```ts
+ * import { evaluateRag } from "../metrics/rag/evaluate.ts";
+ * import { ragEvaluationToTrec } from "./rag.ts";
+ * const result = evaluateRag([{ response: "Paris", reference: "Paris" }], { metrics: ["em"] });
+ * console.log(ragEvaluationToTrec(result));
+ * // "num_samples           \tall\t1\nexact_match           \tall\t1.0000\ncoverage:exact_match  \tall\t1\n"
+ * ```
+ *
+ * @param result The evaluation.
+ * @param options Per-sample values.
+ * @returns The text.
+ */
+export function ragEvaluationToTrec(
+  result: RagEvaluation,
+  options: RagRenderOptions = {},
+): string {
+  const line = (label: string, id: string, value: string) =>
+    `${label.padEnd(22)}\t${id}\t${value}\n`;
+  let out = "";
+  if (options.perSample) {
+    result.perSample.forEach((values, i) => {
+      for (const label of result.labels) {
+        const value = values[label];
+        if (value !== null) {
+          out += line(label, String(i + 1), formatTrecValue(value));
+        }
+      }
+    });
+  }
+  out += line("num_samples", "all", String(result.nSamples));
+  for (const label of result.labels) {
+    out += line(label, "all", formatTrecValue(result.metrics[label]));
+  }
+  for (const label of result.labels) {
+    out += line(`coverage:${label}`, "all", String(result.coverage[label]));
+  }
+  return out;
+}
+
+/**
+ * A table with columns `sample`, `metric`, `value` and `coverage`: per-sample
+ * rows first when asked, then one `all` row per metric. Values have four
+ * decimals; a metric that applied to no sample shows `n/a`.
+ *
+ * @example
+ * ```ts
+ * import { evaluateRag } from "../metrics/rag/evaluate.ts";
+ * import { ragEvaluationTable } from "./rag.ts";
+ * const result = evaluateRag([{ response: "Paris", reference: "Paris" }], { metrics: ["em"] });
+ * console.log(ragEvaluationTable(result).rows); // [["all", "exact_match", "1.0000", "1"]]
+ * ```
+ *
+ * @param result The evaluation.
+ * @param options Per-sample values.
+ * @returns The table.
+ */
+export function ragEvaluationTable(
+  result: RagEvaluation,
+  options: RagRenderOptions = {},
+): Table {
+  const fmt = (v: number) => (Number.isNaN(v) ? "n/a" : formatFixed(v, 4));
+  const rows: string[][] = [];
+  if (options.perSample) {
+    result.perSample.forEach((values, i) => {
+      for (const label of result.labels) {
+        const value = values[label];
+        if (value !== null) rows.push([String(i + 1), label, fmt(value), ""]);
+      }
+    });
+  }
+  for (const label of result.labels) {
+    rows.push([
+      "all",
+      label,
+      fmt(result.metrics[label]),
+      String(result.coverage[label]),
+    ]);
+  }
+  return {
+    header: ["sample", "metric", "value", "coverage"],
+    rows,
+    alignRight: [false, false, true, true],
+  };
+}
+
+/**
+ * Renders a RAG evaluation in one of the evaluation formats.
+ *
+ * @example
+ * ```ts
+ * import { evaluateRag } from "../metrics/rag/evaluate.ts";
+ * import { renderRagEvaluation } from "./rag.ts";
+ * const result = evaluateRag([{ response: "Paris", reference: "Paris" }], { metrics: ["em"] });
+ * console.log(renderRagEvaluation(result, "csv")); // "sample,metric,value,coverage\nall,exact_match,1.0000,1\n"
+ * ```
+ *
+ * @param result The evaluation.
+ * @param format `trec`, `json`, `csv` or `markdown`.
+ * @param options Per-sample values.
+ * @returns The text.
+ */
+export function renderRagEvaluation(
+  result: RagEvaluation,
+  format: EvaluationFormat,
+  options: RagRenderOptions = {},
+): string {
+  switch (format) {
+    case "trec":
+      return ragEvaluationToTrec(result, options);
+    case "json":
+      return JSON.stringify(ragEvaluationToJson(result, options), null, 2) +
+        "\n";
+    case "csv":
+      return toCsv(ragEvaluationTable(result, options));
+    case "markdown":
+      return toMarkdown(ragEvaluationTable(result, options));
+  }
+}

@@ -1,0 +1,245 @@
+import { assertAlmostEquals, assertEquals } from "../assert.ts";
+import { main } from "../../cli.ts";
+
+const data = (name: string) =>
+  new URL(`../testdata/rag/${name}`, import.meta.url).pathname;
+const ANSWERS = data("answers.jsonl");
+const RAGAS = data("ragas_python.jsonl");
+
+/** Runs `cli.ts rag ...` in-process: exit status, stdout and stderr. */
+async function rag(
+  args: string[],
+): Promise<{ status: number; out: string; err: string }> {
+  const decoder = new TextDecoder();
+  let out = "", err = "";
+  const write = Deno.stdout.write;
+  const error = console.error;
+  Deno.stdout.write = (bytes: Uint8Array) => {
+    out += decoder.decode(bytes);
+    return Promise.resolve(bytes.length);
+  };
+  console.error = (...parts: unknown[]) => {
+    err += parts.join(" ") + "\n";
+  };
+  try {
+    const status = await main(["rag", ...args]);
+    return { status, out, err };
+  } finally {
+    Deno.stdout.write = write;
+    console.error = error;
+  }
+}
+
+// answers.jsonl by hand (squad): sample 1 equals its second reference;
+// sample 2 holds "switzerland" among 4 tokens (F1 2·(1/4)·1/(5/4) = 0.4);
+// sample 3 answers "yes" to the reference "True"; sample 4 has no response.
+Deno.test("rag scores an answer file in trec layout", async () => {
+  const { status, out, err } = await rag([
+    ANSWERS,
+    "--input",
+    "answers",
+    "-m",
+    "em",
+    "-m",
+    "f1",
+    "-m",
+    "acc",
+  ]);
+  assertEquals(status, 0);
+  assertEquals(err, "");
+  assertEquals(
+    out,
+    [
+      "num_samples           \tall\t4",
+      "exact_match           \tall\t0.3333",
+      "token_f1              \tall\t0.4667",
+      "acc                   \tall\t0.6667",
+      "coverage:exact_match  \tall\t3",
+      "coverage:token_f1     \tall\t3",
+      "coverage:acc          \tall\t3",
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("rag --format json with ultrarag normalization", async () => {
+  const { status, out } = await rag([
+    ANSWERS,
+    "--key-map",
+    "question=question",
+    "--normalize",
+    "ultrarag",
+    "-m",
+    "exact_match",
+    "-m",
+    "token_f1",
+    "-m",
+    "string_em",
+    "-m",
+    "cover_em",
+    "--format",
+    "json",
+  ]);
+  assertEquals(status, 0);
+  const json = JSON.parse(out);
+  assertEquals(json.nSamples, 4);
+  assertEquals(json.normalize, "ultrarag");
+  assertEquals(json.coverage, {
+    exact_match: 3,
+    token_f1: 3,
+    string_em: 3,
+    cover_em: 3,
+  });
+  // "True" is "yes" now: the third sample matches everywhere.
+  assertAlmostEquals(json.metrics.exact_match, 2 / 3);
+  assertAlmostEquals(json.metrics.token_f1, (1 + 0.4 + 1) / 3);
+  assertAlmostEquals(json.metrics.string_em, (0.5 + 1 + 1) / 3);
+  assertEquals(json.metrics.cover_em, 1);
+  assertEquals("perSample" in json, false);
+});
+
+Deno.test("rag -q prints each sample; skipped samples have no row", async () => {
+  const { status, out } = await rag([
+    ANSWERS,
+    "--input",
+    "answers",
+    "-m",
+    "em",
+    "-q",
+    "--format",
+    "csv",
+  ]);
+  assertEquals(status, 0);
+  assertEquals(
+    out,
+    "sample,metric,value,coverage\n" +
+      "1,exact_match,1.0000,\n" +
+      "2,exact_match,0.0000,\n" +
+      "3,exact_match,0.0000,\n" +
+      "all,exact_match,0.3333,3\n",
+  );
+  const json = JSON.parse(
+    (await rag([
+      ANSWERS,
+      "--input",
+      "answers",
+      "-m",
+      "em",
+      "-q",
+      "--format",
+      "json",
+    ])).out,
+  );
+  assertEquals(json.perSample, [
+    { exact_match: 1 },
+    { exact_match: 0 },
+    { exact_match: 0 },
+    { exact_match: null },
+  ]);
+});
+
+Deno.test("rag reads Ragas JSONL by default, with the default metrics", async () => {
+  const { status, out, err } = await rag([RAGAS, "--format", "markdown"]);
+  assertEquals(status, 0);
+  assertEquals(err, "");
+  assertEquals(
+    out,
+    [
+      "| sample | metric | value | coverage |",
+      "|:---|:---|---:|---:|",
+      "| all | exact_match | 0.5000 | 2 |",
+      "| all | token_f1 | 0.5833 | 2 |",
+      "| all | context_recall | 1.0000 | 1 |",
+      "| all | context_precision | 0.5000 | 1 |",
+      "| all | non_empty_rate | 0.5000 | 2 |",
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("rag warns about a metric that applies to no sample", async () => {
+  const { status, out, err } = await rag([
+    ANSWERS,
+    "--input",
+    "answers",
+    "-m",
+    "context_recall",
+    "--format",
+    "json",
+  ]);
+  assertEquals(status, 0);
+  assertEquals(JSON.parse(out).metrics, { context_recall: null });
+  assertEquals(
+    err,
+    'ranklens rag: warning: "context_recall" applies to none of the 4 samples (see "cli.ts metrics" for what it needs)\n',
+  );
+});
+
+Deno.test("rag: usage errors exit 2, data errors exit 1", async () => {
+  const cases: [string[], number, string][] = [
+    [[], 2, "expected one FILE, got 0"],
+    [
+      [ANSWERS, "--format", "xml"],
+      2,
+      '--format must be one of trec, json, csv, markdown, got "xml"',
+    ],
+    [
+      [ANSWERS, "--normalize", "nfkc"],
+      2,
+      '--normalize must be one of squad, ultrarag, got "nfkc"',
+    ],
+    [
+      [ANSWERS, "--input", "ragas", "--key-map", "response=x"],
+      2,
+      "--key-map applies to --input answers",
+    ],
+    [
+      [ANSWERS, "--key-map", "answer=x"],
+      2,
+      '--key-map: Unknown key map part "answer"',
+    ],
+    [
+      [ANSWERS, "--input", "csv"],
+      2,
+      '--input must be ragas or answers, got "csv"',
+    ],
+    [[ANSWERS], 1, `${ANSWERS}: no record has a Ragas field`],
+    [
+      [ANSWERS, "--key-map", "response=pred"],
+      1,
+      `${ANSWERS}:1: missing key "pred" (the response; see the key map)`,
+    ],
+    [
+      [ANSWERS, "--input", "answers", "-m", "ndcg@10"],
+      1,
+      'Metric "ndcg@10" scores ranking inputs, not RAG samples',
+    ],
+    [
+      [ANSWERS, "--input", "answers", "-m", "rouge_x"],
+      1,
+      'Unknown metric "rouge_x"',
+    ],
+    [[data("missing.jsonl")], 1, "No such file"],
+  ];
+  for (const [args, status, message] of cases) {
+    const result = await rag(args);
+    assertEquals(result.status, status, args.join(" "));
+    assertEquals(
+      result.err.includes(message),
+      true,
+      `${args.join(" ")}: ${result.err}`,
+    );
+    assertEquals(result.out, "", args.join(" "));
+  }
+});
+
+Deno.test("rag on an empty file is an error", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+  try {
+    const result = await rag([path]);
+    assertEquals(result.status, 1);
+    assertEquals(result.err, `ranklens rag: ${path}: no samples\n`);
+  } finally {
+    await Deno.remove(path);
+  }
+});

@@ -1,0 +1,55 @@
+import { assertEquals } from "../assert.ts";
+import { evaluateRag } from "../../metrics/rag/evaluate.ts";
+import { renderRagEvaluation } from "../../report/rag.ts";
+
+const RESULT = evaluateRag([
+  { response: "Paris", reference: "Paris" },
+  { response: "Lyon" },
+  { response: "Rome", reference: "Paris" },
+], { metrics: ["em", "context_recall"] });
+
+Deno.test("trec layout: per-sample lines, -nan for an unscored metric, coverage", () => {
+  assertEquals(
+    renderRagEvaluation(RESULT, "trec", { perSample: true }),
+    [
+      "exact_match           \t1\t1.0000",
+      "exact_match           \t3\t0.0000",
+      "num_samples           \tall\t3",
+      "exact_match           \tall\t0.5000",
+      "context_recall        \tall\t  -nan",
+      "coverage:exact_match  \tall\t2",
+      "coverage:context_recall\tall\t0",
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("tables show n/a for an unscored metric", () => {
+  assertEquals(
+    renderRagEvaluation(RESULT, "markdown"),
+    [
+      "| sample | metric | value | coverage |",
+      "|:---|:---|---:|---:|",
+      "| all | exact_match | 0.5000 | 2 |",
+      "| all | context_recall | n/a | 0 |",
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("json: null for an unscored metric, per-sample nulls where skipped", () => {
+  assertEquals(
+    JSON.parse(renderRagEvaluation(RESULT, "json", { perSample: true })),
+    {
+      nSamples: 3,
+      normalize: "squad",
+      metrics: { exact_match: 0.5, context_recall: null },
+      coverage: { exact_match: 2, context_recall: 0 },
+      perSample: [
+        { exact_match: 1, context_recall: null },
+        { exact_match: null, context_recall: null },
+        { exact_match: 0, context_recall: null },
+      ],
+    },
+  );
+});
