@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { GunzipReply, GunzipRequest } from "./gunzip_worker.ts";
+
 /** A file path (`-` is standard input), a byte stream or a string. */
 export type Source = string | ReadableStream<Uint8Array> | { text: string };
 
@@ -31,11 +33,12 @@ export async function openSource(
     if (source === "-") {
       return { name: name ?? "<stdin>", stream: Deno.stdin.readable };
     }
+    if (source.endsWith(".gz")) {
+      const reader = await GzipFileReader.open(source);
+      return { name: name ?? source, stream: reader.readable() };
+    }
     const file = await Deno.open(source);
-    const stream = source.endsWith(".gz")
-      ? file.readable.pipeThrough(new DecompressionStream("gzip"))
-      : file.readable;
-    return { name: name ?? source, stream };
+    return { name: name ?? source, stream: file.readable };
   }
   if (source instanceof ReadableStream) {
     return { name: name ?? "<stream>", stream: source };
@@ -50,6 +53,131 @@ export async function openSource(
       },
     }),
   };
+}
+
+/**
+ * Reads a gzip file's decompressed bytes, inflated by a worker thread so the
+ * reader and the inflater each get a core. Two buffers circulate: while this
+ * thread reads one, the worker fills the other.
+ *
+ * @example
+ * ```ts
+ * import { GzipFileReader } from "./source.ts";
+ * const path = await Deno.makeTempFile({ suffix: ".gz" });
+ * const gz = ReadableStream.from([new TextEncoder().encode("hi\n")]).pipeThrough(new CompressionStream("gzip"));
+ * await Deno.writeFile(path, gz);
+ * const reader = await GzipFileReader.open(path);
+ * const into = new Uint8Array(16);
+ * const n = await reader.read(into);
+ * console.log(new TextDecoder().decode(into.subarray(0, n ?? 0))); // "hi\n"
+ * reader.close();
+ * await Deno.remove(path);
+ * ```
+ */
+export class GzipFileReader {
+  #path: string;
+  #worker: Worker;
+  #waiting: ((reply: GunzipReply) => void)[] = [];
+  #inFlight: Promise<GunzipReply>[] = [];
+  #current: Uint8Array | undefined;
+  #offset = 0;
+  #done = false;
+
+  private constructor(path: string) {
+    this.#path = path;
+    this.#worker = new Worker(new URL("./gunzip_worker.ts", import.meta.url), {
+      type: "module",
+    });
+    this.#worker.onmessage = (event: MessageEvent<GunzipReply>) =>
+      this.#waiting.shift()?.(event.data);
+    this.#worker.onerror = (event) => {
+      event.preventDefault();
+      for (const resolve of this.#waiting.splice(0)) {
+        resolve({ error: event.message });
+      }
+    };
+    this.#send({ open: path });
+    for (let i = 0; i < 2; i++) this.#request(new ArrayBuffer(1 << 20));
+  }
+
+  /**
+   * Opens a `.gz` file; a missing file fails here, not on the first read.
+   *
+   * @param path The file.
+   * @returns The reader.
+   */
+  static async open(path: string): Promise<GzipFileReader> {
+    (await Deno.open(path)).close();
+    return new GzipFileReader(path);
+  }
+
+  #send(request: GunzipRequest, transfer: Transferable[] = []): void {
+    this.#worker.postMessage(request, transfer);
+  }
+
+  #request(buffer: ArrayBuffer): void {
+    this.#inFlight.push(
+      new Promise((resolve) => {
+        this.#waiting.push(resolve);
+        this.#send({ fill: buffer }, [buffer]);
+      }),
+    );
+  }
+
+  /**
+   * Copies decompressed bytes into `into`.
+   *
+   * @param into Where to copy.
+   * @returns How many bytes were copied, or null at the end.
+   * @throws {TypeError} If the file is not valid gzip.
+   */
+  async read(into: Uint8Array): Promise<number | null> {
+    while (!this.#current || this.#offset === this.#current.length) {
+      if (this.#current) this.#request(this.#current.buffer as ArrayBuffer);
+      this.#current = undefined;
+      if (this.#done) return null;
+      const reply = await this.#inFlight.shift()!;
+      if ("error" in reply) {
+        this.close();
+        throw new TypeError(
+          `Cannot read gzip file "${this.#path}": ${reply.error}`,
+        );
+      }
+      if (reply.length === 0) {
+        this.#done = true;
+        this.close();
+        return null;
+      }
+      this.#current = new Uint8Array(reply.buffer, 0, reply.length);
+      this.#offset = 0;
+    }
+    const n = Math.min(into.length, this.#current.length - this.#offset);
+    into.set(this.#current.subarray(this.#offset, this.#offset + n));
+    this.#offset += n;
+    return n;
+  }
+
+  /** Stops the worker. */
+  close(): void {
+    this.#worker.terminate();
+  }
+
+  /**
+   * The decompressed bytes as a stream.
+   *
+   * @returns The stream.
+   */
+  readable(): ReadableStream<Uint8Array> {
+    return new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        const chunk = new Uint8Array(1 << 16);
+        const n = await this.read(chunk);
+        if (n === null) controller.close();
+        else controller.enqueue(chunk.subarray(0, n));
+      },
+      cancel: () => this.close(),
+    });
+  }
 }
 
 /** One line of input and where it was. */

@@ -19,7 +19,7 @@ import {
 import type { Judgements, Qrels } from "../metrics/types.ts";
 import { atof } from "./c_number.ts";
 import { InputError } from "./errors.ts";
-import { openSource, type Source } from "./source.ts";
+import { GzipFileReader, openSource, type Source } from "./source.ts";
 import { UngroupedRunError } from "./trec_run.ts";
 
 /** Options of {@linkcode scanRun}. */
@@ -114,10 +114,10 @@ const SPACE_CLASS = 1, NEWLINE_CLASS = 2;
 const CLASS = new Uint8Array(256);
 for (const c of [32, 9, 13, 11, 12]) CLASS[c] = SPACE_CLASS;
 CLASS[10] = NEWLINE_CLASS;
+/** Bytes read before a parse: large enough to amortize, small enough to stay in cache. */
+const CHUNK = 1 << 20;
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 const decoder = new TextDecoder();
-const fieldStarts = new Int32Array(6);
-const fieldEnds = new Int32Array(6);
 const encoder = new TextEncoder();
 
 /** UTF-8 bytes of a string, without a TextEncoder call for plain ASCII. */
@@ -217,7 +217,11 @@ class JudgedLookup {
   }
 }
 
-/** The documents of the topic being scanned: scores, docno bytes and a hash set for duplicates. */
+/**
+ * The documents of the topic being scanned: scores, where their docnos are in
+ * the scan buffer (which keeps the whole topic), and a hash set of docnos for
+ * the duplicate check.
+ */
 class TopicBuffer {
   count = 0;
   scores = new Float64Array(1024);
@@ -225,8 +229,6 @@ class TopicBuffer {
   ends = new Int32Array(1024);
   /** The hash slot of each document, to clear them between topics. */
   slots = new Int32Array(1024);
-  arena = new Uint8Array(16384);
-  arenaUsed = 0;
   #hashes = new Int32Array(4096).fill(-1);
   #hashValues = new Uint32Array(4096);
   /** Index of each judged document found, by judged index. */
@@ -241,10 +243,17 @@ class TopicBuffer {
       for (let i = 0; i < this.count; i++) this.#hashes[this.slots[i]] = -1;
     } else if (this.count) this.#hashes.fill(-1);
     this.count = 0;
-    this.arenaUsed = 0;
     this.found.length = 0;
     this.foundJudged.length = 0;
     this.duplicates.length = 0;
+  }
+
+  /** The scan buffer moved its bytes `by` positions to the left. */
+  shift(by: number): void {
+    for (let i = 0; i < this.count; i++) {
+      this.starts[i] -= by;
+      this.ends[i] -= by;
+    }
   }
 
   /** Adds a document; returns the index of an earlier equal docno, or -1. */
@@ -257,42 +266,24 @@ class TopicBuffer {
   ): number {
     const i = this.count;
     if (i === this.scores.length) this.#grow();
-    const length = end - start;
-    if (this.arenaUsed + length > this.arena.length) {
-      const arena = new Uint8Array(
-        Math.max(this.arena.length * 2, this.arenaUsed + length),
-      );
-      arena.set(this.arena.subarray(0, this.arenaUsed));
-      this.arena = arena;
-    }
-    // A loop beats set(subarray()) for docnos of a few bytes: no allocation.
-    const arena = this.arena;
-    let at = this.arenaUsed;
-    this.starts[i] = at;
-    for (let k = start; k < end; k++) arena[at++] = bytes[k];
-    this.ends[i] = this.arenaUsed = at;
+    this.starts[i] = start;
+    this.ends[i] = end;
     this.scores[i] = score;
     this.count++;
-    const mask = this.#hashes.length - 1;
+    const hashes = this.#hashes;
+    const mask = hashes.length - 1;
     let slot = hash & mask;
-    for (let j = this.#hashes[slot]; j !== -1; j = this.#hashes[slot]) {
+    for (let j = hashes[slot]; j !== -1; j = hashes[slot]) {
       if (
         this.#hashValues[slot] === hash &&
-        sameBytes(
-          this.arena,
-          this.starts[j],
-          this.ends[j],
-          this.arena,
-          this.starts[i],
-          this.ends[i],
-        )
+        sameBytes(bytes, this.starts[j], this.ends[j], bytes, start, end)
       ) {
         this.slots[i] = slot;
         return j;
       }
       slot = (slot + 1) & mask;
     }
-    this.#hashes[slot] = i;
+    hashes[slot] = i;
     this.#hashValues[slot] = hash;
     this.slots[i] = slot;
     return -1;
@@ -326,7 +317,7 @@ class TopicBuffer {
   }
 
   /** 1-based rank of document i in trec_eval's order: score descending, docno descending. */
-  rankOf(i: number): number {
+  rankOf(bytes: Uint8Array, i: number): number {
     const s = this.scores[i];
     let before = 0;
     for (let j = 0; j < this.count; j++) {
@@ -335,16 +326,21 @@ class TopicBuffer {
       else if (
         t === s && j !== i &&
         compareBytes(
-            this.arena,
+            bytes,
             this.starts[j],
             this.ends[j],
-            this.arena,
+            bytes,
             this.starts[i],
             this.ends[i],
           ) > 0
       ) before++;
     }
     return before + 1;
+  }
+
+  /** The docno of document i. */
+  docno(bytes: Uint8Array, i: number): string {
+    return text(bytes, this.starts[i], this.ends[i]);
   }
 }
 
@@ -392,6 +388,11 @@ export function scanTopics(
     let lookup: JudgedLookup | undefined;
     let judgements: Judgements | undefined;
     let lastTagStart = -1;
+    // Where the current topic's first line is in the buffer: its docnos stay.
+    let topicStart = 0;
+    // Where parsing resumes in the buffer.
+    let parsed = 0;
+    const FIELDS = 'expected 6 fields "qid iter docno rank score tag", got ';
 
     const fail = (reason: string): never => {
       throw new InputError(name, lineNumber, reason);
@@ -413,7 +414,7 @@ export function scanTopics(
       if (topic.duplicates.length) checkDuplicates(numRet);
       const ranks: number[] = [], grades: number[] = [];
       for (let f = 0; f < topic.found.length; f++) {
-        const rank = topic.rankOf(topic.found[f]);
+        const rank = topic.rankOf(buffer, topic.found[f]);
         if (rank <= numRet) {
           const grade = lookup!.grades[topic.foundJudged[f]];
           ranks.push(rank);
@@ -432,7 +433,12 @@ export function scanTopics(
     // Topics finished while parsing a chunk, yielded after it.
     const ready: TopicScan[] = [];
 
-    const startTopic = (b: Uint8Array, start: number, end: number): void => {
+    const startTopic = (
+      b: Uint8Array,
+      start: number,
+      end: number,
+      lineStart: number,
+    ): void => {
       if (queryId !== undefined) ready.push(finish());
       qidBytes = b.slice(start, end);
       queryId = text(qidBytes, 0, qidBytes.length);
@@ -446,15 +452,17 @@ export function scanTopics(
       topic.reset();
       judgements = qrels.get(queryId);
       lookup = judgements ? new JudgedLookup(judgements) : undefined;
+      topicStart = lineStart;
     };
 
     // Parses the lines of buffer[0, limit), where buffer[limit - 1] is a
     // newline: one pass over the bytes, no string per field.
-    const parseChunk = (limit: number): void => {
+    const parseChunk = (from: number, limit: number): void => {
       const b = buffer;
-      let i = 0;
+      let i = from;
       while (i < limit) {
         lineNumber++;
+        const lineStart = i;
         let c = b[i];
         while (CLASS[c] === SPACE_CLASS) c = b[++i];
         if (c === NEWLINE) {
@@ -465,34 +473,66 @@ export function scanTopics(
           i = b.indexOf(NEWLINE, i) + 1;
           continue;
         }
-        // Five fields are tokenized; of the tag only its start matters until
-        // the chunk ends, so the rest of the line is left to indexOf.
-        let fields = 0;
-        while (fields < 5) {
-          fieldStarts[fields] = i;
-          while (CLASS[c] === 0) c = b[++i];
-          fieldEnds[fields++] = i;
-          while (CLASS[c] === SPACE_CLASS) c = b[++i];
-          if (c === NEWLINE) break;
+        // The five fields before the tag, unrolled; of the tag only its start
+        // matters until the chunk ends, so the rest is left to indexOf.
+        const qs = i;
+        while (CLASS[c] === 0) c = b[++i];
+        const qe = i;
+        while (CLASS[c] === SPACE_CLASS) c = b[++i];
+        if (c === NEWLINE) fail(FIELDS + 1);
+        while (CLASS[c] === 0) c = b[++i];
+        while (CLASS[c] === SPACE_CLASS) c = b[++i];
+        if (c === NEWLINE) fail(FIELDS + 2);
+        const ds = i;
+        let hash = 0x811c9dc5;
+        while (CLASS[c] === 0) {
+          hash = Math.imul(hash ^ c, 0x01000193);
+          c = b[++i];
         }
-        if (c === NEWLINE) {
-          fail(
-            `expected 6 fields "qid iter docno rank score tag", got ${fields}`,
-          );
+        const de = i;
+        while (CLASS[c] === SPACE_CLASS) c = b[++i];
+        if (c === NEWLINE) fail(FIELDS + 3);
+        while (CLASS[c] === 0) c = b[++i];
+        while (CLASS[c] === SPACE_CLASS) c = b[++i];
+        if (c === NEWLINE) fail(FIELDS + 4);
+        // The score, as a plain decimal when it is one (see fastScore).
+        const ss = i;
+        let negative = false;
+        if (c === MINUS || c === PLUS) {
+          negative = c === MINUS;
+          c = b[++i];
         }
+        let mantissa = 0, digits = 0, fraction = -1, plain = true;
+        while (CLASS[c] === 0) {
+          if (c >= ZERO && c <= NINE) {
+            mantissa = mantissa * 10 + (c - ZERO);
+            digits++;
+            if (fraction >= 0) fraction++;
+          } else if (c === DOT && fraction < 0) fraction = 0;
+          else plain = false;
+          c = b[++i];
+        }
+        const se = i;
+        while (CLASS[c] === SPACE_CLASS) c = b[++i];
+        if (c === NEWLINE) fail(FIELDS + 5);
         lastTagStart = i;
         i = b.indexOf(NEWLINE, i) + 1;
-        const qs = fieldStarts[0], qe = fieldEnds[0];
         if (
-          queryId === undefined ||
+          qe - qs !== qidBytes.length ||
           !sameBytes(qidBytes, 0, qidBytes.length, b, qs, qe)
         ) {
-          startTopic(b, qs, qe);
+          startTopic(b, qs, qe, lineStart);
         }
         if (!lookup) continue;
-        const score = parseScore(b, fieldStarts[4], fieldEnds[4]);
-        const ds = fieldStarts[2], de = fieldEnds[2];
-        const hash = hashBytes(b, ds, de);
+        let score: number;
+        if (
+          plain && digits > 0 && mantissa <= 9007199254740992 && fraction <= 22
+        ) {
+          score = fraction > 0 ? mantissa / POW10[fraction] : mantissa;
+          if (negative) score = -score;
+          if (options.float32Scores) score = Math.fround(score);
+        } else score = parseScore(b, ss, se);
+        hash >>>= 0;
         const index = topic.count;
         const earlier = topic.add(b, ds, de, hash, score);
         if (earlier !== -1) topic.duplicates.push([earlier, index, lineNumber]);
@@ -510,25 +550,26 @@ export function scanTopics(
       let worst: [number, number, number] | undefined;
       for (const pair of topic.duplicates) {
         const [earlier, index] = pair;
-        if (topic.rankOf(earlier) > numRet || topic.rankOf(index) > numRet) {
+        if (
+          topic.rankOf(buffer, earlier) > numRet ||
+          topic.rankOf(buffer, index) > numRet
+        ) {
           continue;
         }
         if (
           !worst ||
           compareBytes(
-              topic.arena,
+              buffer,
               topic.starts[index],
               topic.ends[index],
-              topic.arena,
+              buffer,
               topic.starts[worst[1]],
               topic.ends[worst[1]],
             ) < 0
         ) worst = pair;
       }
       if (!worst) return;
-      const docno = decoder.decode(
-        topic.arena.subarray(topic.starts[worst[1]], topic.ends[worst[1]]),
-      );
+      const docno = topic.docno(buffer, worst[1]);
       throw new DuplicateDocumentError(name, worst[2], queryId!, docno);
     };
 
@@ -554,7 +595,7 @@ export function scanTopics(
       if (read === null) eof = true;
       else {
         length += read;
-        if (length < buffer.length / 2) continue;
+        if (length - parsed < CHUNK && length < buffer.length) continue;
       }
       if (eof && length > 0 && buffer[length - 1] !== NEWLINE) {
         // A last line without a newline gets one, so every line ends alike.
@@ -565,18 +606,28 @@ export function scanTopics(
         }
         buffer[length++] = NEWLINE;
       }
-      const start = length ? buffer.lastIndexOf(NEWLINE, length - 1) + 1 : 0;
-      parseChunk(start);
+      const end = length ? buffer.lastIndexOf(NEWLINE, length - 1) + 1 : 0;
+      if (end > parsed) {
+        parseChunk(parsed, end);
+        parsed = end;
+      }
       if (lastTagStart >= 0) {
-        let end = lastTagStart;
-        while (CLASS[buffer[end]] === 0) end++;
-        tag = decoder.decode(buffer.subarray(lastTagStart, end));
+        let tagEnd = lastTagStart;
+        while (CLASS[buffer[tagEnd]] === 0) tagEnd++;
+        tag = text(buffer, lastTagStart, tagEnd);
         lastTagStart = -1;
       }
       yield* ready;
       ready.length = 0;
-      buffer.copyWithin(0, start, length);
-      length -= start;
+      // Keep the current topic's lines: its docnos are read again at its end.
+      const keep = lookup ? Math.min(topicStart, parsed) : parsed;
+      if (keep > 0) {
+        buffer.copyWithin(0, keep, length);
+        length -= keep;
+        parsed -= keep;
+        topicStart -= keep;
+        topic.shift(keep);
+      }
     }
     lineCount = lineNumber;
     if (queryId !== undefined) yield finish();
@@ -741,6 +792,10 @@ async function openFiller(
     };
   }
   if (range) throw new TypeError("A byte range needs a plain file path");
+  if (typeof source === "string" && source.endsWith(".gz")) {
+    const reader = await GzipFileReader.open(source);
+    return { name: name ?? source, fill: (into) => reader.read(into) };
+  }
   const opened = await openSource(source, name);
   const reader = opened.stream.getReader();
   let pending: Uint8Array | undefined;

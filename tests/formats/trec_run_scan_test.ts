@@ -245,3 +245,29 @@ Deno.test("two threads give the same topics in file order, with absolute line nu
     await Deno.remove(path);
   }
 });
+
+Deno.test("a gzipped run scans exactly like the plain file, inflated on a worker", async () => {
+  const qrels = await readQrels(await dataFile("qrels.test"), {
+    lenient: true,
+  });
+  const plain = await dataFile("results.test");
+  const path = await Deno.makeTempFile({ suffix: ".gz" });
+  try {
+    const gz = (await Deno.open(plain)).readable.pipeThrough(
+      new CompressionStream("gzip"),
+    );
+    await Deno.writeFile(path, gz);
+    assertEquals(
+      await viaScan(path, qrels, { lenient: true }),
+      await viaScan(plain, qrels, { lenient: true }),
+    );
+    await Deno.writeFile(path, new TextEncoder().encode("not gzip"));
+    await assertRejects(
+      () => viaScan(path, qrels),
+      TypeError,
+      "Cannot read gzip file",
+    );
+  } finally {
+    await Deno.remove(path);
+  }
+});

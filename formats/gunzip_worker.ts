@@ -1,0 +1,65 @@
+/**
+ * Decompresses a gzip file on its own thread, so parsing and inflating run
+ * on two cores (see `GzipFileReader`). Buffers travel back and forth: the
+ * reader lends one, the worker fills it and gives it back, so memory stays at
+ * a few buffers and no garbage piles up.
+ *
+ * @module
+ */
+
+/// <reference lib="deno.worker" />
+
+/** The reader's requests: open a file, or fill a buffer. */
+export type GunzipRequest = { open: string } | { fill: ArrayBuffer };
+
+/** A filled buffer (`length` 0 at the end), or an error message. */
+export type GunzipReply = { buffer: ArrayBuffer; length: number } | {
+  error: string;
+};
+
+let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+let rest: Uint8Array | undefined;
+let failure: string | undefined;
+
+// Requests are handled one after another: a fill must wait for the open.
+let queue: Promise<void> = Promise.resolve();
+self.onmessage = (event: MessageEvent<GunzipRequest>) => {
+  queue = queue.then(() => handle(event.data));
+};
+
+async function handle(request: GunzipRequest): Promise<void> {
+  if ("open" in request) {
+    try {
+      const file = await Deno.open(request.open);
+      reader = file.readable.pipeThrough(new DecompressionStream("gzip"))
+        .getReader();
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    return;
+  }
+  if (failure !== undefined || !reader) {
+    self.postMessage({ error: failure ?? "no file is open" });
+    return;
+  }
+  const into = new Uint8Array(request.fill);
+  let length = 0;
+  try {
+    while (length < into.length) {
+      if (!rest) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        rest = value;
+      }
+      const n = Math.min(rest.length, into.length - length);
+      into.set(rest.subarray(0, n), length);
+      length += n;
+      rest = n < rest.length ? rest.subarray(n) : undefined;
+    }
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+    self.postMessage({ error: failure });
+    return;
+  }
+  self.postMessage({ buffer: into.buffer, length }, [into.buffer]);
+}
