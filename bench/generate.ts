@@ -41,13 +41,18 @@ const runPath = join(values.out!, `${name}.run`);
 
 const encoder = new TextEncoder();
 const open = async (path: string) => {
-  const file = await Deno.open(path, { write: true, create: true, truncate: true });
+  const file = await Deno.open(path, {
+    write: true,
+    create: true,
+    truncate: true,
+  });
   if (!values.gzip) return file.writable;
   const gz = new CompressionStream("gzip");
   gz.readable.pipeTo(file.writable);
   return gz.writable;
 };
-const qrelsOut = (await open(qrelsPath + (values.gzip ? ".gz" : ""))).getWriter();
+const qrelsOut = (await open(qrelsPath + (values.gzip ? ".gz" : "")))
+  .getWriter();
 const runOut = (await open(runPath + (values.gzip ? ".gz" : ""))).getWriter();
 
 let qid = 1048585;
@@ -82,4 +87,8 @@ for (let t = 0; t < topics; t++) {
 }
 await qrelsOut.close();
 await runOut.close();
-console.log(`${qrelsPath}${values.gzip ? ".gz" : ""}\n${runPath}${values.gzip ? ".gz" : ""}`);
+console.log(
+  `${qrelsPath}${values.gzip ? ".gz" : ""}\n${runPath}${
+    values.gzip ? ".gz" : ""
+  }`,
+);
