@@ -7,8 +7,6 @@
  * @module
  */
 
-/// <reference lib="deno.worker" />
-
 /** The reader's requests: open a file, or fill a buffer. */
 export type GunzipRequest = { open: string } | { fill: ArrayBuffer };
 
@@ -21,9 +19,15 @@ let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
 let rest: Uint8Array | undefined;
 let failure: string | undefined;
 
+/** This worker's side of the channel (typed here: JSR forbids lib directives). */
+const scope = self as unknown as {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+};
+
 // Requests are handled one after another: a fill must wait for the open.
 let queue: Promise<void> = Promise.resolve();
-self.onmessage = (event: MessageEvent<GunzipRequest>) => {
+scope.onmessage = (event: MessageEvent<GunzipRequest>) => {
   queue = queue.then(() => handle(event.data));
 };
 
@@ -39,7 +43,7 @@ async function handle(request: GunzipRequest): Promise<void> {
     return;
   }
   if (failure !== undefined || !reader) {
-    self.postMessage({ error: failure ?? "no file is open" });
+    scope.postMessage({ error: failure ?? "no file is open" });
     return;
   }
   const into = new Uint8Array(request.fill);
@@ -58,8 +62,8 @@ async function handle(request: GunzipRequest): Promise<void> {
     }
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
-    self.postMessage({ error: failure });
+    scope.postMessage({ error: failure });
     return;
   }
-  self.postMessage({ buffer: into.buffer, length }, [into.buffer]);
+  scope.postMessage({ buffer: into.buffer, length }, [into.buffer]);
 }

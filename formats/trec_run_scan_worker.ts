@@ -5,8 +5,6 @@
  * @module
  */
 
-/// <reference lib="deno.worker" />
-
 import {
   DuplicateDocumentError,
   type ScanRunOptions,
@@ -41,9 +39,15 @@ export type ScanMessage =
     docno?: string;
   };
 
-self.onmessage = async (event: MessageEvent<ScanRequest>) => {
+/** This worker's side of the channel (typed here: JSR forbids lib directives). */
+const scope = self as unknown as {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+};
+
+scope.onmessage = async (event: MessageEvent<ScanRequest>) => {
   const { path, qrels, options } = event.data;
-  const post = (message: ScanMessage) => self.postMessage(message);
+  const post = (message: ScanMessage) => scope.postMessage(message);
   try {
     const scans = scanTopics(path, qrels, options);
     let batch: TopicScan[] = [];
