@@ -1,0 +1,471 @@
+/**
+ * A retriever behind HTTP: one JSON request per query, with a request
+ * template, a response path, a concurrency limit, a timeout and retries with
+ * exponential backoff.
+ *
+ * With no configuration it POSTs `{"query": TEXT, "limit": N}` and accepts a
+ * JSON array of ids or hits, or an object holding one under `hits` or
+ * `results`. Hits may spell their fields `id`/`_id`, `docId`/`doc_id` and
+ * `sourceId`/`source_id`; numeric ids are read as their decimal text.
+ *
+ * @module
+ */
+
+import {
+  checkConcurrency,
+  RetrievalError,
+  type RetrievedItem,
+  type RetrieveOptions,
+  type Retriever,
+  type SearchHit,
+} from "./retriever.ts";
+
+/** The request body (POST) or query parameters (GET) used without a template. */
+export const DEFAULT_REQUEST_TEMPLATE: Readonly<Record<string, string>> = {
+  query: "{{query}}",
+  limit: "{{limit}}",
+};
+
+/** Options of {@linkcode HttpRetriever}. */
+export interface HttpRetrieverOptions {
+  /** The endpoint. May hold `{{query}}`, `{{limit}}` and `{{queryId}}`, URL-encoded when filled. */
+  url: string | URL;
+  /** The HTTP method. Default: `POST`. */
+  method?: "POST" | "GET";
+  /**
+   * The JSON body (POST) or the query parameters (GET, an object). A string
+   * that is exactly `{{limit}}` becomes the number, `{{query}}` and
+   * `{{queryId}}` the strings; inside longer strings they are spliced in as
+   * text. Default: {@linkcode DEFAULT_REQUEST_TEMPLATE} (for GET, none when
+   * the URL has placeholders).
+   */
+  requestTemplate?: unknown;
+  /**
+   * Where the results are in the response, as dot-separated keys and array
+   * indexes, e.g. `data.search.hits`. Default: the response itself when it
+   * is an array, else its `hits` or `results` array.
+   */
+  responsePath?: string;
+  /** Extra request headers, e.g. an authorization. */
+  headers?: HeadersInit;
+  /** Requests in flight at most. Default: 4. */
+  concurrency?: number;
+  /** Milliseconds to wait for each attempt's full response. Default: 30000. */
+  timeout?: number;
+  /** Attempts after the first one for timeouts, network errors, 408, 429 and 5xx. Default: 2. */
+  retries?: number;
+  /** Milliseconds before the first retry, doubled for each further one. Default: 250. */
+  backoff?: number;
+  /** The run tag. Default: `http`. */
+  name?: string;
+  /** The fetch implementation. Default: the global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+const NAMES = new Set(["query", "limit", "queryId"]);
+
+interface Values {
+  readonly query: string;
+  readonly limit: number;
+  readonly queryId: string | undefined;
+}
+
+/**
+ * Queries an HTTP search endpoint.
+ *
+ * @example A search service with a custom request and response shape
+ * ```ts ignore
+ * import { HttpRetriever } from "./http_retriever.ts";
+ * const retriever = new HttpRetriever({
+ *   url: "http://localhost:8080/search",
+ *   requestTemplate: { q: "{{query}}", size: "{{limit}}", mode: "hybrid" },
+ *   responsePath: "data.hits",
+ *   timeout: 5000,
+ *   retries: 3,
+ * });
+ * const hits = await retriever.retrieve("chain wear", { limit: 10 });
+ * ```
+ *
+ * @example Against a local server
+ * ```ts
+ * import { HttpRetriever } from "./http_retriever.ts";
+ * const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+ *   const { query, limit } = await request.json();
+ *   return Response.json({ hits: [{ id: `${query}-1`, score: 2 }, { id: `${query}-2`, score: 1 }].slice(0, limit) });
+ * });
+ * const retriever = new HttpRetriever({ url: `http://127.0.0.1:${server.addr.port}/search` });
+ * console.log(await retriever.retrieve("chain", { limit: 1 })); // [{ id: "chain-1", score: 2 }]
+ * await server.shutdown();
+ * ```
+ */
+export class HttpRetriever implements Retriever {
+  /** The run tag. */
+  readonly name: string;
+  /** Requests in flight at most. */
+  readonly concurrency: number;
+  readonly #url: string;
+  readonly #method: "POST" | "GET";
+  readonly #template: unknown;
+  readonly #path: readonly string[] | undefined;
+  readonly #headers: Headers;
+  readonly #timeout: number;
+  readonly #retries: number;
+  readonly #backoff: number;
+  readonly #fetch: typeof fetch;
+  #active = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  /**
+   * Checks the configuration; nothing is sent until the first query.
+   *
+   * @param options The endpoint and how to talk to it.
+   * @throws {TypeError} If the URL is invalid, the method unknown, a
+   * placeholder unknown or a GET template not an object of parameters.
+   * @throws {RangeError} If a number is out of range.
+   */
+  constructor(options: HttpRetrieverOptions) {
+    this.#url = String(options.url);
+    try {
+      new URL(this.#url.replace(PLACEHOLDER, "x"));
+    } catch {
+      throw new TypeError(`Invalid retriever URL "${this.#url}"`);
+    }
+    const method = options.method ?? "POST";
+    if (method !== "POST" && method !== "GET") {
+      throw new TypeError(`Method must be POST or GET, got "${method}"`);
+    }
+    this.#method = method;
+    const urlHasPlaceholders = PLACEHOLDER.test(this.#url);
+    PLACEHOLDER.lastIndex = 0;
+    this.#template = options.requestTemplate ??
+      (method === "GET" && urlHasPlaceholders
+        ? undefined
+        : DEFAULT_REQUEST_TEMPLATE);
+    checkPlaceholders(this.#url);
+    checkPlaceholders(JSON.stringify(this.#template) ?? "");
+    if (method === "GET" && this.#template !== undefined) {
+      const t = this.#template;
+      if (typeof t !== "object" || t === null || Array.isArray(t)) {
+        throw new TypeError(
+          `A GET request template must be an object of query parameters, got ${
+            JSON.stringify(t)
+          }`,
+        );
+      }
+    }
+    this.#path = options.responsePath === undefined
+      ? undefined
+      : parsePath(options.responsePath);
+    this.#headers = new Headers(options.headers);
+    this.concurrency = options.concurrency ?? 4;
+    checkConcurrency(this.concurrency);
+    this.#timeout = nonNegative("timeout", options.timeout ?? 30_000);
+    if (this.#timeout === 0) {
+      throw new RangeError("Timeout must be positive, got 0");
+    }
+    this.#retries = nonNegative("retries", options.retries ?? 2);
+    if (!Number.isInteger(this.#retries)) {
+      throw new RangeError(
+        `Retries must be an integer >= 0, got ${this.#retries}`,
+      );
+    }
+    this.#backoff = nonNegative("backoff", options.backoff ?? 250);
+    this.name = options.name ?? "http";
+    this.#fetch = options.fetch ?? fetch;
+  }
+
+  /**
+   * Sends the query, retrying transient failures, and returns the results.
+   *
+   * @param query The query text.
+   * @param options The limit, query id and abort signal.
+   * @returns Ids or hits, best first.
+   * @throws {RetrievalError} When every attempt failed or the response is unusable.
+   */
+  async retrieve(
+    query: string,
+    options: RetrieveOptions,
+  ): Promise<RetrievedItem[]> {
+    const values = { query, limit: options.limit, queryId: options.queryId };
+    await this.#acquire();
+    try {
+      for (let attempt = 1;; attempt++) {
+        try {
+          return await this.#attempt(values, options.signal);
+        } catch (error) {
+          const last = attempt > this.#retries || !retryable(error) ||
+            options.signal?.aborted;
+          if (last) {
+            if (!(error instanceof RetrievalError) || attempt === 1) {
+              throw error;
+            }
+            throw new RetrievalError(
+              error.kind,
+              `${error.message} (after ${attempt} attempts)`,
+              { status: error.status, cause: error },
+            );
+          }
+          await sleep(this.#backoff * 2 ** (attempt - 1), options.signal);
+        }
+      }
+    } finally {
+      this.#release();
+    }
+  }
+
+  async #attempt(
+    values: Values,
+    signal: AbortSignal | undefined,
+  ): Promise<RetrievedItem[]> {
+    const url = new URL(
+      this.#url.replace(
+        PLACEHOLDER,
+        (_, name: string) => encodeURIComponent(String(valueOf(values, name))),
+      ),
+    );
+    const where = `${this.#method} ${url.origin}${url.pathname}`;
+    const init: RequestInit = { method: this.#method, headers: this.#headers };
+    if (this.#method === "GET") {
+      if (this.#template !== undefined) {
+        const params = fill(this.#template, values) as Record<string, unknown>;
+        for (const [key, value] of Object.entries(params)) {
+          url.searchParams.set(
+            key,
+            typeof value === "string" ? value : JSON.stringify(value),
+          );
+        }
+      }
+    } else {
+      init.body = JSON.stringify(fill(this.#template, values));
+      if (!this.#headers.has("content-type")) {
+        const headers = new Headers(this.#headers);
+        headers.set("content-type", "application/json");
+        init.headers = headers;
+      }
+    }
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.#timeout);
+    const forward = () => controller.abort(signal?.reason);
+    signal?.addEventListener("abort", forward, { once: true });
+    const failure = (error: unknown) =>
+      timedOut
+        ? new RetrievalError(
+          "timeout",
+          `${where}: no response within ${this.#timeout} ms`,
+        )
+        : signal?.aborted
+        ? error
+        : new RetrievalError(
+          "network",
+          `${where}: ${(error as Error).message ?? error}`,
+          { cause: error },
+        );
+    try {
+      let response: Response;
+      let text: string;
+      try {
+        response = await this.#fetch(url, {
+          ...init,
+          signal: controller.signal,
+        });
+        text = await response.text();
+      } catch (error) {
+        throw failure(error);
+      }
+      if (!response.ok) {
+        throw new RetrievalError(
+          "http",
+          `${where}: HTTP ${response.status} ${response.statusText}${
+            text ? `: ${snippet(text)}` : ""
+          }`,
+          { status: response.status },
+        );
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new RetrievalError(
+          "response",
+          `${where}: the response is not valid JSON: ${snippet(text)}`,
+        );
+      }
+      return this.#results(body, where);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", forward);
+    }
+  }
+
+  #results(body: unknown, where: string): RetrievedItem[] {
+    let list: unknown = body;
+    if (this.#path) {
+      for (const key of this.#path) {
+        list = typeof list === "object" && list !== null
+          ? (list as Record<string, unknown>)[key]
+          : undefined;
+        if (list === undefined) {
+          throw new RetrievalError(
+            "response",
+            `${where}: the response has no "${this.#path.join(".")}"`,
+          );
+        }
+      }
+    } else if (!Array.isArray(body)) {
+      const record = body as Record<string, unknown> | null;
+      list = Array.isArray(record?.hits)
+        ? record.hits
+        : Array.isArray(record?.results)
+        ? record.results
+        : undefined;
+    }
+    if (!Array.isArray(list)) {
+      throw new RetrievalError(
+        "response",
+        `${where}: expected an array of ids or hits${
+          this.#path
+            ? ` at "${this.#path.join(".")}"`
+            : ', or an object with "hits" or "results"'
+        }, got ${snippet(JSON.stringify(list ?? body))}`,
+      );
+    }
+    return list.map((item, i) => itemOf(item, i, where));
+  }
+
+  async #acquire(): Promise<void> {
+    if (this.#active < this.concurrency) {
+      this.#active++;
+      return;
+    }
+    // The releasing request hands its slot over, so #active stays put.
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  #release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#active--;
+  }
+}
+
+function retryable(error: unknown): boolean {
+  if (!(error instanceof RetrievalError)) return false;
+  if (error.kind === "timeout" || error.kind === "network") return true;
+  const status = error.status ?? 0;
+  return error.kind === "http" &&
+    (status >= 500 || status === 429 || status === 408);
+}
+
+function itemOf(value: unknown, index: number, where: string): RetrievedItem {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isSafeInteger(value)) {
+    return String(value);
+  }
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    const id = (...keys: string[]) => {
+      for (const key of keys) {
+        const v = record[key];
+        if (typeof v === "number" && Number.isSafeInteger(v)) return String(v);
+        if (v !== undefined && v !== null) return v as string;
+      }
+      return undefined;
+    };
+    const hit: Record<string, unknown> = {
+      id: id("id", "_id"),
+      docId: id("docId", "doc_id"),
+      sourceId: id("sourceId", "source_id"),
+      score: record.score,
+      text: record.text,
+      metadata: record.metadata,
+    };
+    for (const key of Object.keys(hit)) {
+      if (hit[key] === undefined) delete hit[key];
+    }
+    return hit as SearchHit;
+  }
+  throw new RetrievalError(
+    "response",
+    `${where}: result ${index + 1} is neither an id nor a hit object: ${
+      snippet(JSON.stringify(value))
+    }`,
+  );
+}
+
+function fill(template: unknown, values: Values): unknown {
+  if (typeof template === "string") {
+    const exact = /^\{\{\s*([A-Za-z]+)\s*\}\}$/.exec(template);
+    if (exact) return valueOf(values, exact[1]) ?? null;
+    return template.replace(
+      PLACEHOLDER,
+      (_, name: string) => String(valueOf(values, name) ?? ""),
+    );
+  }
+  if (Array.isArray(template)) return template.map((t) => fill(t, values));
+  if (typeof template === "object" && template !== null) {
+    return Object.fromEntries(
+      Object.entries(template).map(([k, v]) => [k, fill(v, values)]),
+    );
+  }
+  return template;
+}
+
+function valueOf(values: Values, name: string): string | number | undefined {
+  return values[name as keyof Values];
+}
+
+function checkPlaceholders(text: string): void {
+  for (const [, name] of text.matchAll(PLACEHOLDER)) {
+    if (!NAMES.has(name)) {
+      throw new TypeError(
+        `Unknown placeholder "{{${name}}}": expected {{query}}, {{limit}} or {{queryId}}`,
+      );
+    }
+  }
+}
+
+function parsePath(path: string): string[] {
+  const keys = path.replace(/^\$\.?/, "").split(".");
+  if (keys.some((k) => k === "")) {
+    throw new TypeError(
+      `Response path must be keys separated by dots, such as "data.hits", got "${path}"`,
+    );
+  }
+  return keys;
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!(value >= 0 && Number.isFinite(value))) {
+    throw new RangeError(
+      `${name[0].toUpperCase()}${
+        name.slice(1)
+      } must be a number >= 0, got ${value}`,
+    );
+  }
+  return value;
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 120 ? flat.slice(0, 117) + "..." : flat;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", abort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", abort, { once: true });
+  });
+}
