@@ -1,16 +1,84 @@
 /**
- * `ranklens trec_eval`: not built yet; its issue adds it.
+ * `ranklens trec_eval [trec_eval's options] QRELS RUN`: a drop-in
+ * replacement for trec_eval 10.0 (or 9.0.8 with `--trec-version 9`), with
+ * the same options, output bytes, messages and exit statuses.
  *
  * @module
  */
 
+import {
+  evaluateTrecEval,
+  type TrecEvalResult,
+} from "../metrics/trec_eval/evaluate.ts";
+import { trecEvalHelp } from "../metrics/trec_eval/help.ts";
+import {
+  bindTrecEvalMeasures,
+  readTrecEvalInputs,
+} from "../metrics/trec_eval/inputs.ts";
+import {
+  parseTrecEvalArgs,
+  TREC_EVAL_USAGE,
+} from "../metrics/trec_eval/options.ts";
+import { stringBytes } from "../formats/trec_eval_lines.ts";
+
 /**
- * Runs the command.
+ * Runs trec_eval on its arguments and returns what it prints (strings with
+ * one character per byte) and its exit status, without touching the
+ * process's streams.
  *
- * @param _args The arguments.
+ * @example
+ * ```ts ignore
+ * import { trecEval } from "./trec_eval.ts";
+ * const { stdout, status } = await trecEval(["-m", "map", "qrels.test", "results.test"]);
+ * ```
+ *
+ * @param args trec_eval's arguments.
+ * @returns Standard output, standard error and the exit status.
+ */
+export async function trecEval(
+  args: readonly string[],
+): Promise<TrecEvalResult> {
+  const parsed = parseTrecEvalArgs(args);
+  if (!("files" in parsed)) return parsed;
+  if (parsed.help) return { stdout: trecEvalHelp(), stderr: "", status: 0 };
+  if (parsed.files.length !== 2) {
+    return { stdout: "", stderr: TREC_EVAL_USAGE, status: 1 };
+  }
+  const data = await readTrecEvalInputs(parsed);
+  if ("status" in data) return data;
+  const measures = bindTrecEvalMeasures(parsed);
+  if ("status" in measures) return measures;
+  return evaluateTrecEval(data, measures, {
+    perTopic: parsed.perTopic,
+    complete: parsed.complete,
+    summary: parsed.summary,
+    judgedOnly: parsed.judgedOnly,
+    relevanceLevel: parsed.relevanceLevel,
+    collectionSize: parsed.collectionSize,
+    maxDocs: parsed.maxDocs,
+    version: parsed.version,
+    debugQuery: parsed.debugQuery,
+  });
+}
+
+/**
+ * Runs the command, writing trec_eval's output and messages.
+ *
+ * @param args The arguments after `trec_eval`.
  * @returns The exit status.
  */
-export function run(_args: string[]): Promise<number> {
-  console.error("ranklens trec_eval: not available in this version");
-  return Promise.resolve(2);
+export async function run(args: string[]): Promise<number> {
+  const { stdout, stderr, status } = await trecEval(args);
+  await writeAll(Deno.stdout, stringBytes(stdout));
+  await writeAll(Deno.stderr, stringBytes(stderr));
+  return status;
+}
+
+async function writeAll(
+  stream: { write(p: Uint8Array): Promise<number> },
+  bytes: Uint8Array,
+): Promise<void> {
+  for (let done = 0; done < bytes.length;) {
+    done += await stream.write(bytes.subarray(done));
+  }
 }

@@ -21,6 +21,25 @@ import { recall, recallAll } from "./builtin/recall.ts";
 import { rprec } from "./builtin/rprec.ts";
 import { rr } from "./builtin/rr.ts";
 import { success } from "./builtin/success.ts";
+import { binG } from "./builtin/bin_g.ts";
+import { dcg } from "./builtin/dcg.ts";
+import { gMetric } from "./builtin/g.ts";
+import { gmBpref } from "./builtin/gm_bpref.ts";
+import { idealDcg } from "./builtin/ideal_dcg.ts";
+import { iprecAtRecall } from "./builtin/iprec_at_recall.ts";
+import { iprecAvg } from "./builtin/iprec_avg.ts";
+import { ndcgRel } from "./builtin/ndcg_rel.ts";
+import { numNonrelJudgedRet } from "./builtin/num_nonrel_judged_ret.ts";
+import { rbpResid } from "./builtin/rbp_resid.ts";
+import { rbpTrec } from "./builtin/rbp_trec.ts";
+import { relativeP } from "./builtin/relative_precision.ts";
+import { rndcg } from "./builtin/rndcg.ts";
+import { rprecMult } from "./builtin/rprec_mult.ts";
+import { setFMetric } from "./builtin/set_f.ts";
+import { setMapMetric } from "./builtin/set_map.ts";
+import { unj } from "./builtin/unjudged.ts";
+import { utilityMetric } from "./builtin/utility.ts";
+import { yaap } from "./builtin/yaap.ts";
 import { RAG_METRICS } from "./rag/definitions.ts";
 
 /** Every built-in ranking metric, in the order `cli.ts metrics` lists them. */
@@ -42,6 +61,25 @@ export const BUILTIN_METRICS: readonly MetricDefinition[] = [
   numRet,
   numRel,
   numRelRet,
+  iprecAtRecall,
+  iprecAvg,
+  rprecMult,
+  relativeP,
+  gmBpref,
+  binG,
+  gMetric,
+  dcg,
+  idealDcg,
+  ndcgRel,
+  rndcg,
+  setMapMetric,
+  setFMetric,
+  utilityMetric,
+  numNonrelJudgedRet,
+  yaap,
+  rbpTrec,
+  rbpResid,
+  unj,
 ];
 
 /**

@@ -1,0 +1,19 @@
+/**
+ * bpref combined by geometric mean, as trec_eval's `gm_bpref`.
+ *
+ * @module
+ */
+
+import type { MetricDefinition } from "../metric.ts";
+import { bpref } from "./bpref.ts";
+
+/**
+ * Per-query bpref whose aggregate is exp(mean(log(max(bpref, 1e-5)))).
+ */
+export const gmBpref: MetricDefinition = {
+  ...bpref,
+  name: "gm_bpref",
+  aliases: ["gm_Bpref"],
+  aggregate: "geometric",
+  description: "geometric mean of bpref (trec_eval gm_bpref)",
+};

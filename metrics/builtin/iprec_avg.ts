@@ -1,0 +1,66 @@
+/**
+ * Average interpolated precision over recall levels, as trec_eval's
+ * `11pt_avg`.
+ *
+ * @module
+ */
+
+import type { JudgedRanking } from "../judged_ranking.ts";
+import type { MetricDefinition } from "../metric.ts";
+import {
+  interpolatedPrecision,
+  type InterpolationOptions,
+} from "./iprec_at_recall.ts";
+
+/** The 11 standard recall levels 0.0, 0.1, ..., 1.0. */
+export const ELEVEN_POINTS: readonly number[] = [
+  0.0,
+  0.1,
+  0.2,
+  0.3,
+  0.4,
+  0.5,
+  0.6,
+  0.7,
+  0.8,
+  0.9,
+  1.0,
+];
+
+/**
+ * The mean of the interpolated precisions at the given recall levels,
+ * summed from the last level to the first as trec_eval does.
+ *
+ * @example
+ * ```ts
+ * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { elevenPointAverage } from "./iprec_avg.ts";
+ * const r = JudgedRanking.from("q", ["a", "b"], new Map([["a", 1]]));
+ * console.log(elevenPointAverage(r)); // 1
+ * ```
+ *
+ * @param ranking The ranking.
+ * @param recalls The recall levels. Default: the 11 standard ones.
+ * @param options Cutoff rounding.
+ * @returns The average.
+ */
+export function elevenPointAverage(
+  ranking: JudgedRanking,
+  recalls: readonly number[] = ELEVEN_POINTS,
+  options: InterpolationOptions = {},
+): number {
+  const values = interpolatedPrecision(ranking, recalls, options);
+  let sum = 0;
+  for (let i = values.length - 1; i >= 0; i--) sum += values[i];
+  return sum / recalls.length;
+}
+
+/** `iprec_avg`: 11-point interpolated average precision. */
+export const iprecAvg: MetricDefinition = {
+  name: "iprec_avg",
+  aliases: ["eleven_pt_avg", "ipr_avg"],
+  description:
+    "interpolated precision averaged over recall 0.0, 0.1, ..., 1.0 (trec_eval 11pt_avg)",
+  cutoff: "none",
+  create: () => (ranking) => elevenPointAverage(ranking),
+};

@@ -1,0 +1,54 @@
+/**
+ * Relative precision, as trec_eval's `relative_P` and `set_relative_P`.
+ *
+ * @module
+ */
+
+import type { JudgedRanking } from "../judged_ranking.ts";
+import type { MetricDefinition } from "../metric.ts";
+import { relevantIn } from "./_shared.ts";
+import { relevantRetrieved } from "./_trec.ts";
+
+/**
+ * Precision relative to the best possible: relevant documents in the top k
+ * over min(k, R). Without a cutoff, relevant retrieved over min(n, R)
+ * (trec_eval `set_relative_P`). 0 when R (or n) is 0.
+ *
+ * @example
+ * ```ts
+ * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { relativePrecision } from "./relative_precision.ts";
+ * const r = JudgedRanking.from("q", ["a", "x", "y"], new Map([["a", 1], ["b", 1]]));
+ * console.log(relativePrecision(r, 3)); // 0.5
+ * console.log(relativePrecision(r, 1)); // 1
+ * ```
+ *
+ * @param ranking The ranking.
+ * @param cutoff k, or none for the whole ranking.
+ * @returns Relative precision.
+ */
+export function relativePrecision(
+  ranking: JudgedRanking,
+  cutoff: number | undefined,
+): number {
+  const level = ranking.relevanceLevel;
+  const numRel = ranking.numRel(level);
+  const n = ranking.grades.length;
+  if (cutoff === undefined) {
+    return n && numRel
+      ? relevantRetrieved(ranking, level) / Math.min(n, numRel)
+      : 0;
+  }
+  if (numRel === 0) return 0;
+  const found = relevantIn(ranking.grades, Math.min(cutoff, n), level);
+  return found / (cutoff > numRel ? numRel : cutoff);
+}
+
+/** `relative_P@k`: precision over the best possible precision at k. */
+export const relativeP: MetricDefinition = {
+  name: "relative_P",
+  aliases: ["relative_P_", "set_relative_P", "relative_precision"],
+  description:
+    "relevant docs in the top k over min(k, R) (trec_eval relative_P; no cutoff: set_relative_P)",
+  create: (_params, cutoff) => (ranking) => relativePrecision(ranking, cutoff),
+};

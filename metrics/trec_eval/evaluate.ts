@@ -1,0 +1,369 @@
+/**
+ * trec_eval's main loop: every judged topic in id order, each requested
+ * measure in table order, per-topic lines, then the averages, with
+ * trec_eval's exit statuses and messages.
+ *
+ * @module
+ */
+
+import { compareIds } from "../compare_ids.ts";
+import type { JudgedRanking } from "../judged_ranking.ts";
+import type { PrefsRecord } from "../../formats/trec_prefs.ts";
+import type { TrecEvalQrelsTopic } from "../../formats/trec_qrels.ts";
+import type { TrecEvalRun, TrecEvalRunTopic } from "../../formats/trec_run.ts";
+import type { ZscoreReference } from "../../formats/trec_zscores.ts";
+import { formatTrecValue } from "../../report/c_printf.ts";
+import type {
+  BoundTrecMeasure,
+  MeasureSettings,
+  TopicData,
+} from "./measures.ts";
+import { countPreferences, type PrefsCounts } from "./prefs.ts";
+import { judgeRanking, rankTopic, TopicError } from "./topic.ts";
+
+/** trec_eval's relevance file formats (`-R`). */
+export const REL_FORMATS = [
+  "qrels",
+  "qrels_jg",
+  "prefs",
+  "qrels_prefs",
+] as const;
+/** One of {@linkcode REL_FORMATS}. */
+export type RelFormat = typeof REL_FORMATS[number];
+
+/** The judgements and the run, as read from their files. */
+export interface TrecEvalData {
+  /** The relevance format; it says which of the next three is set. */
+  readonly format: RelFormat;
+  /** Topic to judgements (`qrels`). */
+  readonly qrels?: ReadonlyMap<string, TrecEvalQrelsTopic>;
+  /** Topic to judgement group to judgements (`qrels_jg`). */
+  readonly groups?: ReadonlyMap<
+    string,
+    ReadonlyMap<string, TrecEvalQrelsTopic>
+  >;
+  /** Topic to preference lines (`prefs`, `qrels_prefs`). */
+  readonly prefs?: ReadonlyMap<string, readonly PrefsRecord[]>;
+  /** The run. */
+  readonly run: TrecEvalRun;
+  /** Topic to measure to reference mean and deviation (`-Z`). */
+  readonly zscores?: ReadonlyMap<string, ReadonlyMap<string, ZscoreReference>>;
+}
+
+/** trec_eval's options that shape the evaluation and the output. */
+export interface TrecEvalSettings {
+  /** `-q`: print per-topic values. */
+  readonly perTopic: boolean;
+  /** `-c`: average over every judged topic. */
+  readonly complete: boolean;
+  /** Print the `all` lines (`-n` turns this off). */
+  readonly summary: boolean;
+  /** `-J`: judged documents only. */
+  readonly judgedOnly: boolean;
+  /** `-l`: the relevance level. */
+  readonly relevanceLevel: number;
+  /** `-N`: the collection size. */
+  readonly collectionSize: number;
+  /** `-M`: documents kept per topic. */
+  readonly maxDocs: number;
+  /** The trec_eval version to reproduce. */
+  readonly version: 9 | 10;
+  /** `-D level.qid`: evaluate only this topic. */
+  readonly debugQuery?: string;
+}
+
+/** What trec_eval would print and its exit status. */
+export interface TrecEvalResult {
+  /** Standard output. */
+  readonly stdout: string;
+  /** Standard error. */
+  readonly stderr: string;
+  /** The exit status. */
+  readonly status: number;
+}
+
+/** The one-document ranking trec_eval 10 scores a judged topic the run lacks, with `-c`. */
+const MISSING_TOPIC: TrecEvalRunTopic = {
+  docnos: ["ceci_nest_pas_un_docno"],
+  scores: [1],
+};
+const MISSING_ZSCORE = -1000000;
+
+class Topic implements TopicData {
+  readonly qid: string;
+  readonly #data: TrecEvalData;
+  readonly #run: TrecEvalRunTopic;
+  readonly #settings: TrecEvalSettings;
+  #ranking?: JudgedRanking;
+  #prefs?: PrefsCounts;
+  #groups?: JudgedRanking[];
+
+  constructor(
+    qid: string,
+    data: TrecEvalData,
+    run: TrecEvalRunTopic,
+    settings: TrecEvalSettings,
+  ) {
+    this.qid = qid;
+    this.#data = data;
+    this.#run = run;
+    this.#settings = settings;
+  }
+
+  ranking(): JudgedRanking {
+    if (this.#data.format !== "qrels") {
+      throw new TopicError(
+        "trec_eval.form_res_qrels: rel_info format not qrels or results format not trec_results\n",
+      );
+    }
+    return this.#ranking ??= judgeRanking(
+      this.qid,
+      rankTopic(this.#run, { maxDocs: this.#settings.maxDocs }),
+      this.#data.qrels!.get(this.qid)!,
+      {
+        relevanceLevel: this.#settings.relevanceLevel,
+        judgedOnly: this.#settings.judgedOnly,
+      },
+    );
+  }
+
+  prefs(): PrefsCounts {
+    if (this.#data.format !== "prefs" && this.#data.format !== "qrels_prefs") {
+      throw new TopicError(
+        "trec_eval.form_prefs_info: prefs_info format not (prefs or qrels_prefs) or results format not trec_results\n",
+      );
+    }
+    return this.#prefs ??= countPreferences(
+      this.#data.prefs!.get(this.qid)!,
+      this.#run,
+      { maxDocs: this.#settings.maxDocs },
+    );
+  }
+
+  groups(): readonly JudgedRanking[] {
+    if (this.#data.format !== "qrels_jg") {
+      throw new TopicError(
+        "trec_eval: rel_info format not qrels_jg or results format not trec_results\n",
+      );
+    }
+    if (!this.#groups) {
+      const ranked = rankTopic(this.#run, { maxDocs: this.#settings.maxDocs });
+      const groups = this.#data.groups!.get(this.qid)!;
+      this.#groups = [...groups.keys()].sort(compareIds).map((jg) =>
+        judgeRanking(this.qid, ranked, groups.get(jg)!, {
+          relevanceLevel: this.#settings.relevanceLevel,
+          judgedOnly: this.#settings.judgedOnly,
+          checkRepeats: false,
+        })
+      );
+    }
+    return this.#groups;
+  }
+}
+
+function judgedTopics(data: TrecEvalData): string[] {
+  const topics = data.format === "qrels"
+    ? data.qrels!
+    : data.format === "qrels_jg"
+    ? data.groups!
+    : data.prefs!;
+  return [...topics.keys()].sort(compareIds);
+}
+
+/** Entries with a grade above 0 over every topic: `num_rel` with `-c`. */
+function positiveJudgements(data: TrecEvalData): number | undefined {
+  const count = (t: TrecEvalQrelsTopic) => t.rels.filter((r) => r > 0).length;
+  let sum = 0;
+  if (data.format === "qrels") {
+    for (const t of data.qrels!.values()) sum += count(t);
+  } else if (data.format === "qrels_jg") {
+    for (const groups of data.groups!.values()) {
+      for (const t of groups.values()) sum += count(t);
+    }
+  } else return undefined;
+  return sum;
+}
+
+/**
+ * Runs trec_eval on data already read: the output, the messages and the
+ * exit status trec_eval gives (4 for a topic it cannot evaluate, 7 when no
+ * topic has both judgements and results, 8 when a summary cannot be
+ * formed). A judged topic the run lacks is skipped without `-c` (trec_eval
+ * 10 stops with status 4 there, against its own help).
+ *
+ * @example
+ * ```ts
+ * import { evaluateTrecEval } from "./evaluate.ts";
+ * import { bindMeasure, TREC_MEASURES } from "./measures.ts";
+ * const map = bindMeasure(TREC_MEASURES.find((m) => m.name === "map")!);
+ * const result = evaluateTrecEval(
+ *   {
+ *     format: "qrels",
+ *     qrels: new Map([["q1", { docnos: ["a", "b"], rels: [1, 0] }]]),
+ *     run: { topics: new Map([["q1", { docnos: ["a", "b"], scores: [1, 2] }]]), tag: "t", empty: false },
+ *   },
+ *   [map],
+ *   { perTopic: false, complete: false, summary: true, judgedOnly: false, relevanceLevel: 1, collectionSize: 0, maxDocs: Infinity, version: 10 },
+ * );
+ * console.log(result.stdout); // "map                   \tall\t0.5000\n"
+ * ```
+ *
+ * @param data The judgements and the run.
+ * @param measures The requested measures, bound, in table order.
+ * @param settings The options.
+ * @returns What trec_eval prints and its exit status.
+ */
+export function evaluateTrecEval(
+  data: TrecEvalData,
+  measures: readonly BoundTrecMeasure[],
+  settings: TrecEvalSettings,
+): TrecEvalResult {
+  const out: string[] = [];
+  const zscore = data.zscores !== undefined;
+  const line = (name: string, qid: string, value: string, z = zscore) =>
+    out.push(`${z ? "Z" : ""}${name.padEnd(22)}\t${qid}\t${value}\n`);
+  const print = (bound: BoundTrecMeasure, i: number, qid: string, v: number) =>
+    line(
+      bound.names[i],
+      qid,
+      bound.measure.print === "long" && !zscore
+        ? String(Math.trunc(v))
+        : formatTrecValue(v),
+    );
+  const fail = (stderr: string, status: number): TrecEvalResult => ({
+    stdout: out.join(""),
+    stderr,
+    status,
+  });
+
+  const offsets: number[] = [];
+  let slots = 0;
+  for (const bound of measures) {
+    offsets.push(slots);
+    slots += bound.names.length;
+  }
+  const names = measures.flatMap((b) => b.names);
+  const sums = new Float64Array(slots);
+  const measureSettings: MeasureSettings = {
+    collectionSize: settings.collectionSize,
+    legacyCutoffs: settings.version === 9,
+  };
+  const topics = judgedTopics(data);
+  let evaluated = 0;
+  for (const qid of topics) {
+    if (settings.debugQuery !== undefined && qid !== settings.debugQuery) {
+      continue;
+    }
+    let run = data.run.topics.get(qid);
+    const missing = run === undefined;
+    if (missing) {
+      if (settings.version === 9 || !settings.complete) continue;
+      run = MISSING_TOPIC;
+    }
+    const topic = new Topic(qid, data, run!, settings);
+    const values = new Float64Array(slots);
+    let relString = "";
+    for (let m = 0; m < measures.length; m++) {
+      const bound = measures[m];
+      let result;
+      try {
+        result = bound.measure.compute(topic, bound, measureSettings);
+      } catch (error) {
+        if (!(error instanceof TopicError)) throw error;
+        const because = error.status === 4
+          ? `trec_eval: Can't calculate measure '${bound.measure.name}'\n`
+          : "";
+        return fail(error.message + because, error.status);
+      }
+      if (typeof result === "string") relString = result;
+      else values.set(result, offsets[m]);
+    }
+    if (missing) {
+      for (let i = 0; i < slots; i++) {
+        const name = names[i];
+        if (
+          name === "num_ret" || name === "utility" || name === "rbp_resid" ||
+          name.startsWith("unj")
+        ) values[i] = 0;
+        if (name === "relstring") relString = "";
+      }
+    }
+    if (data.zscores) toZscores(values, names, data.zscores.get(qid));
+    for (let m = 0; m < measures.length; m++) {
+      const bound = measures[m];
+      const kind = bound.measure.print;
+      if (kind === "relstring" || kind === "runid") {
+        if (kind === "relstring" && settings.perTopic) {
+          line(bound.names[0], qid, `'${relString}'`, false);
+        }
+        continue;
+      }
+      for (let i = 0; i < bound.names.length; i++) {
+        const v = values[offsets[m] + i];
+        sums[offsets[m] + i] += v;
+        if (settings.perTopic && bound.measure.perTopic) {
+          print(bound, i, qid, v);
+        }
+      }
+    }
+    evaluated++;
+  }
+  if (evaluated === 0) {
+    return fail(
+      "trec_eval: No queries with both results and relevance info\n",
+      7,
+    );
+  }
+  const numQ = settings.complete ? topics.length : evaluated;
+  for (let m = 0; m < measures.length; m++) {
+    const bound = measures[m];
+    const at = offsets[m];
+    const width = bound.names.length;
+    switch (bound.measure.summary) {
+      case "mean":
+        if (numQ) { for (let i = 0; i < width; i++) sums[at + i] /= numQ; }
+        break;
+      case "geometric": {
+        let sum = sums[at];
+        if (settings.complete) sum += (numQ - evaluated) * Math.log(0.00001);
+        sums[at] = Math.exp(sum / numQ);
+        break;
+      }
+      case "num_q":
+        sums[at] = numQ;
+        break;
+      case "num_rel":
+        if (settings.complete) {
+          const total = positiveJudgements(data);
+          if (total === undefined) {
+            return fail(
+              "trec_eval: m_num_rel: rel_info format not qrels or qrels_jg\ntrec_eval: Can't print measure 'num_rel'\n",
+              8,
+            );
+          }
+          sums[at] = total;
+        }
+        break;
+    }
+    if (!settings.summary || bound.measure.print === "relstring") continue;
+    if (bound.measure.print === "runid") {
+      line("runid", "all", data.run.tag ?? "", false);
+      continue;
+    }
+    for (let i = 0; i < width; i++) print(bound, i, "all", sums[at + i]);
+  }
+  return { stdout: out.join(""), stderr: "", status: 0 };
+}
+
+function toZscores(
+  values: Float64Array,
+  names: readonly string[],
+  references: ReadonlyMap<string, ZscoreReference> | undefined,
+): void {
+  for (let i = 0; i < values.length; i++) {
+    const ref = references?.get(names[i]);
+    if (!ref) values[i] = MISSING_ZSCORE;
+    else if (ref.stddev !== 0) values[i] = (values[i] - ref.mean) / ref.stddev;
+    else values[i] = values[i] === ref.mean ? 0 : MISSING_ZSCORE;
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * Reads trec_eval's input files for a parsed command line and binds the
+ * requested measures, with trec_eval's messages and exit statuses for every
+ * failure.
+ *
+ * @module
+ */
+
+import { compareIds } from "../compare_ids.ts";
+import {
+  byteString,
+  MalformedLineError,
+} from "../../formats/trec_eval_lines.ts";
+import { readTrecPrefs } from "../../formats/trec_prefs.ts";
+import { readTrecEvalQrels } from "../../formats/trec_qrels.ts";
+import { readTrecQrelsJg } from "../../formats/trec_qrels_jg.ts";
+import { readTrecEvalRun } from "../../formats/trec_run.ts";
+import { readTrecZscores } from "../../formats/trec_zscores.ts";
+import {
+  REL_FORMATS,
+  type RelFormat,
+  type TrecEvalData,
+  type TrecEvalResult,
+} from "./evaluate.ts";
+import {
+  bindMeasure,
+  type BoundTrecMeasure,
+  measureTable,
+  nicknames,
+} from "./measures.ts";
+import type { TrecEvalArgs } from "./options.ts";
+import { MeasureParamError } from "./params.ts";
+import { firstRepeated } from "./topic.ts";
+
+const failure = (stderr: string, status: number): TrecEvalResult => ({
+  stdout: "",
+  stderr,
+  status,
+});
+
+/** A file name as trec_eval prints it: its bytes. */
+const printable = (path: string) => byteString(new TextEncoder().encode(path));
+
+class ReadFailure extends Error {}
+
+/** Reads a file with a trec_eval reader, turning every failure into its message. */
+async function attempt<T extends { empty: boolean }>(
+  path: string,
+  reader: string,
+  what: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  let result: T;
+  try {
+    result = await read();
+  } catch (error) {
+    if (error instanceof MalformedLineError) {
+      throw new ReadFailure(
+        `trec_eval.${reader}: Malformed line ${error.record}\n`,
+      );
+    }
+    if (error instanceof Deno.errors.NotFound || error instanceof Error) {
+      throw new ReadFailure(
+        `trec_eval.${reader}: Cannot read ${what} file '${printable(path)}'\n`,
+      );
+    }
+    throw error;
+  }
+  if (result.empty) {
+    throw new ReadFailure(
+      `trec_eval.${reader}: Cannot read ${what} file '${printable(path)}'\n`,
+    );
+  }
+  return result;
+}
+
+/** A path trec_eval reads from standard input: any starting with `-`. */
+const sourceOf = (path: string) => path.startsWith("-") ? "-" : path;
+
+/**
+ * Reads the relevance file, the run and the Z-score file of a command line,
+ * as trec_eval reads them (ids byte for byte).
+ *
+ * @param args The parsed command line, with two files.
+ * @returns The data, or trec_eval's failure.
+ */
+export async function readTrecEvalInputs(
+  args: TrecEvalArgs,
+): Promise<TrecEvalData | TrecEvalResult> {
+  const [relPath, runPath] = args.files;
+  if (!REL_FORMATS.includes(args.relFormat as RelFormat)) {
+    return failure(
+      `trec_eval: Illegal rel_format '${printable(args.relFormat)}'\n`,
+      2,
+    );
+  }
+  const format = args.relFormat as RelFormat;
+  const encoding = "bytes" as const;
+  const float32 = args.version === 9;
+  let data: Omit<TrecEvalData, "run">;
+  try {
+    if (format === "qrels") {
+      const { topics } = await attempt(
+        relPath,
+        "get_qrels",
+        "qrels",
+        () => readTrecEvalQrels(relPath, { encoding }),
+      );
+      data = { format, qrels: topics };
+    } else if (format === "qrels_jg") {
+      const { topics } = await attempt(
+        relPath,
+        "get_qrels_jg",
+        "qrels",
+        () => readTrecQrelsJg(relPath, { encoding }),
+      );
+      for (const qid of [...topics.keys()].sort(compareIds)) {
+        const groups = topics.get(qid)!;
+        for (const jg of [...groups.keys()].sort(compareIds)) {
+          const repeated = firstRepeated(groups.get(jg)!.docnos);
+          if (repeated !== undefined) {
+            throw new ReadFailure(
+              `trec_eval.get_qrels: duplicate docs ${repeated}\n`,
+            );
+          }
+        }
+      }
+      data = { format, groups: topics };
+    } else {
+      const reader = format === "prefs" ? "get_prefs" : "get_qrels_prefs";
+      const { topics } = await attempt(
+        relPath,
+        reader,
+        "prefs",
+        () => readTrecPrefs(relPath, { format, encoding, float32 }),
+      );
+      data = { format, prefs: topics };
+    }
+  } catch (error) {
+    if (!(error instanceof ReadFailure)) throw error;
+    return failure(
+      `${error.message}trec_eval: Quit in file '${printable(relPath)}'\n`,
+      2,
+    );
+  }
+  if (args.resultsFormat !== "trec_results") {
+    return failure(
+      `trec_eval: Illegal retrieval results format '${
+        printable(args.resultsFormat)
+      }'\n`,
+      2,
+    );
+  }
+  let run;
+  try {
+    run = await attempt(
+      runPath,
+      "get_results",
+      "results",
+      () =>
+        readTrecEvalRun(sourceOf(runPath), {
+          name: runPath,
+          encoding,
+          float32Scores: float32,
+        }),
+    );
+  } catch (error) {
+    if (!(error instanceof ReadFailure)) throw error;
+    return failure(
+      `${error.message}trec_eval: Quit in file '${printable(runPath)}'\n`,
+      2,
+    );
+  }
+  if (args.zscoreFile === undefined) return { ...data, run };
+  const zscoreFile = args.zscoreFile;
+  try {
+    const { means } = await attempt(
+      zscoreFile,
+      "get_zscores",
+      "zscores",
+      () => readTrecZscores(zscoreFile, { encoding }),
+    );
+    return { ...data, run, zscores: means };
+  } catch (error) {
+    if (!(error instanceof ReadFailure)) throw error;
+    return failure(error.message, 255);
+  }
+}
+
+/**
+ * Binds the marked measures (or `official`) in table order, each with the
+ * first `-m name.params` given for it.
+ *
+ * @param args The parsed command line.
+ * @returns The measures, or trec_eval's failure for bad parameters.
+ */
+export function bindTrecEvalMeasures(
+  args: TrecEvalArgs,
+): BoundTrecMeasure[] | TrecEvalResult {
+  const table = measureTable(args.version);
+  const marked = args.marked.size
+    ? args.marked
+    : new Set(nicknames(args.version).get("official"));
+  const bound: BoundTrecMeasure[] = [];
+  for (const measure of table) {
+    if (!marked.has(measure.name)) continue;
+    const params = args.measureParams.find((p) => p.name === measure.name)
+      ?.params;
+    try {
+      bound.push(bindMeasure(measure, params));
+    } catch (error) {
+      if (!(error instanceof MeasureParamError)) throw error;
+      return failure(
+        `trec_eval: ${error.message}\ntrec_eval: Cannot initialize measure '${measure.name}'\n`,
+        2,
+      );
+    }
+  }
+  return bound;
+}

@@ -1,0 +1,184 @@
+/**
+ * One topic as trec_eval evaluates it: the run's lines ranked by score, cut
+ * at `-M`, checked for repeated documents and joined with the judgements.
+ *
+ * @module
+ */
+
+import { compareIds } from "../compare_ids.ts";
+import {
+  JudgedRanking,
+  NOT_POOLED,
+  POOLED_UNJUDGED,
+} from "../judged_ranking.ts";
+import type { TrecEvalQrelsTopic } from "../../formats/trec_qrels.ts";
+import type { TrecEvalRunTopic } from "../../formats/trec_run.ts";
+import { glibcSort } from "./c_sort.ts";
+
+/**
+ * A topic trec_eval cannot evaluate. The message is what trec_eval prints
+ * (it may lack a final newline, as trec_eval's duplicate message does);
+ * `status` is its exit status.
+ */
+export class TopicError extends Error {
+  /** The exit status. */
+  readonly status: number;
+
+  /**
+   * Creates the error.
+   *
+   * @param message trec_eval's message.
+   * @param status The exit status. Default: 4.
+   */
+  constructor(message: string, status = 4) {
+    super(message);
+    this.name = "TopicError";
+    this.status = status;
+  }
+}
+
+/** Options of {@linkcode rankTopic}. */
+export interface RankTopicOptions {
+  /** Keep at most this many documents (`-M`). Default: all. */
+  maxDocs?: number;
+  /**
+   * Order equal scores by document id ascending (trec_eval's preference
+   * code) instead of descending (every other measure). Default: false.
+   */
+  ascendingTies?: boolean;
+  /** The start of the message for a repeated document. */
+  duplicateMessage?: string;
+}
+
+/**
+ * Ranks a run topic as trec_eval does: lines in document id order, then a
+ * glibc merge sort by score descending with ties broken by document id; the
+ * first `maxDocs` are kept and must not repeat a document.
+ *
+ * @example
+ * ```ts
+ * import { rankTopic } from "./topic.ts";
+ * console.log(rankTopic({ docnos: ["a", "b", "c"], scores: [1, 1, 2] })); // ["c", "b", "a"]
+ * ```
+ *
+ * @param topic The run's lines for the topic.
+ * @param options Depth and tie order.
+ * @returns Document ids in rank order.
+ * @throws {TopicError} If a document repeats within the kept depth.
+ */
+export function rankTopic(
+  topic: TrecEvalRunTopic,
+  options: RankTopicOptions = {},
+): string[] {
+  const { docnos, scores } = topic;
+  const order = docnos.map((_, i) => i).sort((a, b) =>
+    compareIds(docnos[a], docnos[b])
+  );
+  const ties = options.ascendingTies ? 1 : -1;
+  glibcSort(order, (a, b) => {
+    const x = scores[a], y = scores[b];
+    if (x > y) return -1;
+    if (x < y) return 1;
+    return ties * compareIds(docnos[a], docnos[b]);
+  });
+  const depth = Math.max(
+    0,
+    Math.min(order.length, options.maxDocs ?? Infinity),
+  );
+  const ranked = order.slice(0, depth).map((i) => docnos[i]);
+  const repeated = firstRepeated(ranked);
+  if (repeated !== undefined) {
+    throw new TopicError(
+      `${
+        options.duplicateMessage ?? "trec_eval.form_res_qrels: duplicate docs"
+      } ${repeated}`,
+    );
+  }
+  return ranked;
+}
+
+/**
+ * The smallest id (in byte order) that occurs twice, if any.
+ *
+ * @example
+ * ```ts
+ * import { firstRepeated } from "./topic.ts";
+ * console.log(firstRepeated(["b", "a", "b", "a"])); // "a"
+ * ```
+ *
+ * @param ids The ids.
+ * @returns The repeated id.
+ */
+export function firstRepeated(ids: readonly string[]): string | undefined {
+  const sorted = [...ids].sort(compareIds);
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i] === sorted[i - 1]) return sorted[i];
+  }
+  return undefined;
+}
+
+/** Options of {@linkcode judgeRanking}. */
+export interface JudgeRankingOptions {
+  /** The relevance level (`-l`). Default: 1. */
+  relevanceLevel?: number;
+  /** Drop documents without a judgement or with a negative one (`-J`). Default: false. */
+  judgedOnly?: boolean;
+  /** Report a document judged twice (trec_eval does for qrels, not for qrels_jg). Default: true. */
+  checkRepeats?: boolean;
+}
+
+/**
+ * Joins ranked documents with a topic's judgements the way trec_eval does:
+ * a judged grade as is, -1 without a judgement, -2 for a negative one.
+ *
+ * @example
+ * ```ts
+ * import { judgeRanking } from "./topic.ts";
+ * const r = judgeRanking("q", ["a", "x", "b"], { docnos: ["a", "b"], rels: [1, -1] });
+ * console.log(Array.from(r.grades)); // [1, -1, -2]
+ * ```
+ *
+ * @param queryId The topic.
+ * @param ranked Document ids in rank order.
+ * @param judgements The topic's judgements.
+ * @param options Level, judged-only and the repeat check.
+ * @returns The joined ranking.
+ * @throws {TopicError} If a document is judged twice.
+ */
+export function judgeRanking(
+  queryId: string,
+  ranked: readonly string[],
+  judgements: TrecEvalQrelsTopic,
+  options: JudgeRankingOptions = {},
+): JudgedRanking {
+  const { relevanceLevel = 1, judgedOnly = false, checkRepeats = true } =
+    options;
+  if (checkRepeats) {
+    const repeated = firstRepeated(judgements.docnos);
+    if (repeated !== undefined) {
+      throw new TopicError(
+        `trec_eval.form_res_rels: duplicate docs ${repeated}\n`,
+      );
+    }
+  }
+  const rels = new Map<string, number>();
+  judgements.docnos.forEach((docno, i) => rels.set(docno, judgements.rels[i]));
+  const grades: number[] = [];
+  for (const docno of ranked) {
+    const rel = rels.get(docno);
+    const grade = rel === undefined
+      ? NOT_POOLED
+      : rel < 0
+      ? POOLED_UNJUDGED
+      : rel;
+    if (judgedOnly && grade < 0) continue;
+    grades.push(grade);
+  }
+  const judged = judgements.rels.filter((rel) => rel >= 0);
+  return new JudgedRanking(
+    queryId,
+    Float64Array.from(grades),
+    Float64Array.from(judged).sort().reverse(),
+    relevanceLevel,
+  );
+}
