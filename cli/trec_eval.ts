@@ -19,7 +19,14 @@ import {
   parseTrecEvalArgs,
   TREC_EVAL_USAGE,
 } from "../metrics/trec_eval/options.ts";
+import { resolve } from "node:path";
 import { stringBytes } from "../formats/trec_eval_lines.ts";
+
+/** Options of {@linkcode trecEval}. */
+export interface TrecEvalOptions {
+  /** Resolve relative file names against this directory (messages keep them as given). Default: the process's. */
+  cwd?: string;
+}
 
 /**
  * Runs trec_eval on its arguments and returns what it prints (strings with
@@ -33,10 +40,12 @@ import { stringBytes } from "../formats/trec_eval_lines.ts";
  * ```
  *
  * @param args trec_eval's arguments.
+ * @param options Where relative file names are resolved.
  * @returns Standard output, standard error and the exit status.
  */
 export async function trecEval(
   args: readonly string[],
+  options: TrecEvalOptions = {},
 ): Promise<TrecEvalResult> {
   const parsed = parseTrecEvalArgs(args);
   if (!("files" in parsed)) return parsed;
@@ -44,7 +53,11 @@ export async function trecEval(
   if (parsed.files.length !== 2) {
     return { stdout: "", stderr: TREC_EVAL_USAGE, status: 1 };
   }
-  const data = await readTrecEvalInputs(parsed);
+  const { cwd } = options;
+  const data = await readTrecEvalInputs(
+    parsed,
+    cwd === undefined ? undefined : (path) => resolve(cwd, path),
+  );
   if ("status" in data) return data;
   const measures = bindTrecEvalMeasures(parsed);
   if ("status" in measures) return measures;

@@ -74,18 +74,18 @@ async function attempt<T extends { empty: boolean }>(
   return result;
 }
 
-/** A path trec_eval reads from standard input: any starting with `-`. */
-const sourceOf = (path: string) => path.startsWith("-") ? "-" : path;
-
 /**
  * Reads the relevance file, the run and the Z-score file of a command line,
  * as trec_eval reads them (ids byte for byte).
  *
  * @param args The parsed command line, with two files.
+ * @param locate Where a file named on the command line is (messages keep
+ * the name as given). Default: the name itself.
  * @returns The data, or trec_eval's failure.
  */
 export async function readTrecEvalInputs(
   args: TrecEvalArgs,
+  locate: (path: string) => string = (path) => path,
 ): Promise<TrecEvalData | TrecEvalResult> {
   const [relPath, runPath] = args.files;
   if (!REL_FORMATS.includes(args.relFormat as RelFormat)) {
@@ -104,7 +104,7 @@ export async function readTrecEvalInputs(
         relPath,
         "get_qrels",
         "qrels",
-        () => readTrecEvalQrels(relPath, { encoding }),
+        () => readTrecEvalQrels(locate(relPath), { encoding }),
       );
       data = { format, qrels: topics };
     } else if (format === "qrels_jg") {
@@ -112,7 +112,7 @@ export async function readTrecEvalInputs(
         relPath,
         "get_qrels_jg",
         "qrels",
-        () => readTrecQrelsJg(relPath, { encoding }),
+        () => readTrecQrelsJg(locate(relPath), { encoding }),
       );
       for (const qid of [...topics.keys()].sort(compareIds)) {
         const groups = topics.get(qid)!;
@@ -132,7 +132,7 @@ export async function readTrecEvalInputs(
         relPath,
         reader,
         "prefs",
-        () => readTrecPrefs(relPath, { format, encoding, float32 }),
+        () => readTrecPrefs(locate(relPath), { format, encoding, float32 }),
       );
       data = { format, prefs: topics };
     }
@@ -158,7 +158,7 @@ export async function readTrecEvalInputs(
       "get_results",
       "results",
       () =>
-        readTrecEvalRun(sourceOf(runPath), {
+        readTrecEvalRun(runPath.startsWith("-") ? "-" : locate(runPath), {
           name: runPath,
           encoding,
           float32Scores: float32,
@@ -178,7 +178,7 @@ export async function readTrecEvalInputs(
       zscoreFile,
       "get_zscores",
       "zscores",
-      () => readTrecZscores(zscoreFile, { encoding }),
+      () => readTrecZscores(locate(zscoreFile), { encoding }),
     );
     return { ...data, run, zscores: means };
   } catch (error) {
