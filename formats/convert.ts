@@ -80,7 +80,7 @@ export async function convertFile(
     : [from.kind];
   const to = options.to !== undefined
     ? registry.get(options.to)
-    : registry.forOutput(output, { kinds });
+    : outputFormat(registry, output, kinds);
   if (!kinds.includes(to.kind)) {
     throw new TypeError(
       `Cannot convert ${from.name} (${from.kind}) to ${to.name} (${to.kind})`,
@@ -104,6 +104,25 @@ export async function convertFile(
     );
   }
   return { from, to, droppedQueries };
+}
+
+/** The output's format by name; a name of another kind says what cannot be done. */
+function outputFormat(
+  registry: FormatRegistry,
+  output: string,
+  kinds: FormatKind[],
+): AnyDataFormat {
+  try {
+    return registry.forOutput(output, { kinds });
+  } catch (error) {
+    let other: AnyDataFormat;
+    try {
+      other = registry.forOutput(output);
+    } catch {
+      throw error;
+    }
+    return other;
+  }
 }
 
 function judgedQueriesOnly(

@@ -100,7 +100,13 @@ Deno.test("convert refuses impossible conversions and reports malformed input", 
     await assertRejects(
       () => convertFile(`${ROOT}examples/qrels.txt`, `${dir}/d.json`),
       TypeError,
-      "name it with one of beir-qrels, trec-qrels",
+      "Cannot convert trec-qrels (qrels) to go-json (dataset)",
+    );
+    await assertRejects(
+      () => convertFile(`${ROOT}examples/qrels.txt`, `${dir}/d.csv`),
+      TypeError,
+      'Cannot tell the format to write "' + dir +
+        '/d.csv" from its name; name it with one of beir-qrels, trec-qrels',
     );
     await assertRejects(
       () =>
