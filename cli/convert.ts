@@ -1,16 +1,90 @@
 /**
- * `ranklens convert`: not built yet; its issue adds it.
+ * `ranklens convert IN OUT`: convert between dataset and qrels formats.
  *
  * @module
  */
 
+import { parseArgs } from "node:util";
+import { convertFile } from "../formats/convert.ts";
+import { builtinFormats } from "../formats/format_registry.ts";
+import { UsageError } from "./errors.ts";
+
+const USAGE = "deno run -R -W cli.ts convert IN OUT [--from F] [--to F]";
+
 /**
  * Runs the command.
  *
- * @param _args The arguments.
+ * @param args The arguments after `convert`.
  * @returns The exit status.
  */
-export function run(_args: string[]): Promise<number> {
-  console.error("ranklens convert: not available in this version");
-  return Promise.resolve(2);
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        from: { type: "string" },
+        to: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message, USAGE);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(help());
+    return 0;
+  }
+  if (positionals.length !== 2) {
+    throw new UsageError(
+      `expected IN and OUT, got ${positionals.length} argument(s)`,
+      USAGE,
+    );
+  }
+  for (const name of [values.from, values.to]) {
+    if (name !== undefined) {
+      try {
+        builtinFormats.get(name);
+      } catch (error) {
+        throw new UsageError((error as Error).message, USAGE);
+      }
+    }
+  }
+  const [input, output] = positionals;
+  const summary = await convertFile(input, output, {
+    from: values.from,
+    to: values.to,
+  });
+  if (summary.droppedQueries.length) {
+    const ids = summary.droppedQueries;
+    console.error(
+      `ranklens convert: note: left out ${ids.length} queries without relevant judgements, which ${summary.to.name} cannot hold (${
+        ids.slice(0, 5).map((id) => `"${id}"`).join(", ")
+      }${ids.length > 5 ? ", ..." : ""})`,
+    );
+  }
+  return 0;
+}
+
+function help(): string {
+  const formats = builtinFormats.formats().map((f) =>
+    `  ${f.name.padEnd(12)} ${f.kind.padEnd(8)} ${f.description}`
+  ).join("\n");
+  return `Usage: ${USAGE}
+
+Reads IN (format detected from its name and content, or --from) and writes
+OUT (format chosen from its name, or --to) atomically. Datasets convert to
+datasets or to qrels (their judgements); qrels to qrels. A path without an
+extension is a BEIR directory.
+
+Formats:
+${formats}
+
+Examples:
+  convert examples/dataset.json out/beir          Go JSON -> BEIR directory
+  convert out/beir dataset.json                   BEIR -> Go JSON
+  convert out/beir/qrels/test.tsv qrels.txt       BEIR qrels -> TREC qrels
+  convert qrels.txt test.tsv                      TREC qrels -> BEIR qrels`;
 }

@@ -1,16 +1,324 @@
 /**
- * `ranklens retrieve`: not built yet; its issue adds it.
+ * `ranklens retrieve --dataset PATH`: run a retriever (the BM25 baseline or
+ * an HTTP endpoint) over a dataset's judged queries and evaluate it.
  *
  * @module
  */
 
+import { parseArgs } from "node:util";
+import { Bm25Retriever } from "../adapters/bm25.ts";
+import {
+  DEFAULT_K_VALUES,
+  DEFAULT_RETRIEVAL_METRICS,
+  evaluateDataset,
+} from "../adapters/evaluate_retrieval.ts";
+import { HttpRetriever } from "../adapters/http_retriever.ts";
+import type { RetrievalReport } from "../adapters/retrieval_report.ts";
+import { RetrievalError, type Retriever } from "../adapters/retriever.ts";
+import type { RetrievalDataset } from "../formats/dataset.ts";
+import { builtinFormats } from "../formats/format_registry.ts";
+import {
+  EVALUATION_FORMATS,
+  type EvaluationFormat,
+  renderEvaluation,
+} from "../report/evaluation.ts";
+import { ExitError, UsageError } from "./errors.ts";
+
+const USAGE =
+  "deno run -R -W -N cli.ts retrieve --dataset PATH [--retriever bm25 | --url URL ...] [-m SPEC]... [-k 1,5,10] [--limit N] [--save-run FILE] [--format trec|json|csv|markdown] [-q] [--strict]";
+
+const HELP = `Usage: ${USAGE}
+
+Runs a retriever over every judged query of a dataset (Go-style JSON or a
+BEIR directory, detected) and evaluates the rankings.
+
+Retriever:
+      --retriever bm25      the built-in BM25 baseline (the default)
+      --url URL             an HTTP search endpoint; by default it is sent
+                            POST {"query": TEXT, "limit": N} and answers with
+                            an array of ids or hits, or {"hits"|"results": [...]}
+      --method M            POST (default) or GET (the template as parameters)
+      --request-template J  the request as JSON with {{query}}, {{limit}} and
+                            {{queryId}} placeholders
+      --response-path P     where the hits are, e.g. data.hits
+      --header "K: V"       an extra request header (repeatable)
+      --concurrency N       requests in flight (default 4)
+      --timeout MS          per attempt (default 30000)
+      --retries N           retries of timeouts, network errors, 408, 429, 5xx
+                            (default 2)
+
+Evaluation:
+  -m, --metric SPEC   a metric spec; a bare name (ndcg, recall, P, rr, ap) is
+                      computed at every cutoff of -k (repeatable; default:
+                      ${DEFAULT_RETRIEVAL_METRICS.join(", ")})
+  -k, --k-values LIST cutoffs for bare names (default ${
+  DEFAULT_K_VALUES.join(",")
+})
+      --limit N       results to ask for per query (default: deepest cutoff)
+      --save-run FILE write the rankings as a TREC run (atomically)
+      --format F      trec (default), json, csv or markdown
+  -q, --per-query     also print each query's values
+      --strict        a failed query or an id outside the corpus is fatal;
+                      otherwise failed queries score 0 and are listed on stderr
+  -h, --help          this help`;
+
 /**
  * Runs the command.
  *
- * @param _args The arguments.
+ * @param args The arguments after `retrieve`.
  * @returns The exit status.
  */
-export function run(_args: string[]): Promise<number> {
-  console.error("ranklens retrieve: not available in this version");
-  return Promise.resolve(2);
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        dataset: { type: "string" },
+        retriever: { type: "string" },
+        url: { type: "string" },
+        method: { type: "string" },
+        "request-template": { type: "string" },
+        "response-path": { type: "string" },
+        header: { type: "string", multiple: true },
+        concurrency: { type: "string" },
+        timeout: { type: "string" },
+        retries: { type: "string" },
+        metric: { type: "string", short: "m", multiple: true },
+        "k-values": { type: "string", short: "k" },
+        limit: { type: "string" },
+        "save-run": { type: "string" },
+        format: { type: "string", default: "trec" },
+        "per-query": { type: "boolean", short: "q" },
+        strict: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message, USAGE);
+  }
+  const { values } = parsed;
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  if (values.dataset === undefined) {
+    throw new UsageError("missing --dataset PATH", USAGE);
+  }
+  const format = values.format as EvaluationFormat;
+  if (!EVALUATION_FORMATS.includes(format)) {
+    throw new UsageError(
+      `--format must be one of ${
+        EVALUATION_FORMATS.join(", ")
+      }, got "${values.format}"`,
+      USAGE,
+    );
+  }
+  const kValues = values["k-values"] === undefined
+    ? DEFAULT_K_VALUES
+    : values["k-values"].split(",").map((k) => integer("-k", k.trim(), 1));
+  const limit = values.limit === undefined
+    ? undefined
+    : integer("--limit", values.limit, 1);
+
+  const datasetFormat = await builtinFormats.detect(values.dataset, {
+    kinds: ["dataset"],
+  });
+  const dataset = await datasetFormat.read(values.dataset) as RetrievalDataset;
+  const retriever = retrieverOf(values, dataset);
+
+  const progress = Deno.stderr.isTerminal() ? progressBar() : undefined;
+  let report: RetrievalReport;
+  try {
+    report = await evaluateDataset(retriever, dataset, {
+      kValues,
+      metrics: values.metric?.length ? values.metric : undefined,
+      limit,
+      strict: values.strict,
+      onProgress: progress?.update,
+    });
+  } catch (error) {
+    if (error instanceof RetrievalError) {
+      throw new ExitError(1, `ranklens retrieve: ${error.message}`);
+    }
+    throw error;
+  } finally {
+    progress?.clear();
+  }
+
+  for (const failure of report.failures) {
+    console.error(
+      `ranklens retrieve: warning: query "${failure.queryId}" failed (${failure.kind}): ${failure.message}`,
+    );
+  }
+  for (const [queryId, ids] of report.unknownIds) {
+    console.error(
+      `ranklens retrieve: warning: query "${queryId}" returned ${ids.length} id(s) not in the corpus: ${
+        ids.slice(0, 5).map((id) => JSON.stringify(id)).join(", ")
+      }`,
+    );
+  }
+  if (report.failures.length) {
+    console.error(
+      `ranklens retrieve: warning: ${report.failures.length} of ${report.nQueries} queries failed and scored 0; --strict makes this fatal`,
+    );
+  }
+  if (report.skipped.length) {
+    console.error(
+      `ranklens retrieve: note: ${report.skipped.length} judged queries skipped (${
+        report.skipped.slice(0, 3).map((s) => `"${s.queryId}": ${s.reason}`)
+          .join("; ")
+      }${report.skipped.length > 3 ? "; ..." : ""})`,
+    );
+  }
+  if (values["save-run"] !== undefined) {
+    await report.saveRun(values["save-run"]);
+  }
+
+  const perQuery = values["per-query"] ?? false;
+  const text = format === "json"
+    ? JSON.stringify(
+      {
+        ...(dataset.name !== undefined ? { dataset: dataset.name } : {}),
+        ...report.toJSON(),
+        ...(perQuery ? {} : { perQuery: {} }),
+      },
+      null,
+      2,
+    ) + "\n"
+    : renderEvaluation(report.evaluation!, format, {
+      perQuery,
+      runId: report.retriever,
+    });
+  await Deno.stdout.write(new TextEncoder().encode(text));
+  return 0;
+}
+
+function retrieverOf(
+  values: {
+    retriever?: string;
+    url?: string;
+    method?: string;
+    "request-template"?: string;
+    "response-path"?: string;
+    header?: string[];
+    concurrency?: string;
+    timeout?: string;
+    retries?: string;
+  },
+  dataset: RetrievalDataset,
+): Retriever {
+  const httpOnly = [
+    "method",
+    "request-template",
+    "response-path",
+    "header",
+    "concurrency",
+    "timeout",
+    "retries",
+  ] as const;
+  if (values.url === undefined) {
+    const stray = httpOnly.find((name) => values[name] !== undefined);
+    if (stray) {
+      throw new UsageError(`--${stray} needs --url`, USAGE);
+    }
+    if (values.retriever !== undefined && values.retriever !== "bm25") {
+      throw new UsageError(
+        `--retriever must be bm25 (or give --url), got "${values.retriever}"`,
+        USAGE,
+      );
+    }
+    return new Bm25Retriever(dataset.documents);
+  }
+  if (values.retriever !== undefined) {
+    throw new UsageError("give --retriever or --url, not both", USAGE);
+  }
+  const method = (values.method ?? "POST").toUpperCase();
+  if (method !== "POST" && method !== "GET") {
+    throw new UsageError(
+      `--method must be POST or GET, got "${values.method}"`,
+      USAGE,
+    );
+  }
+  let requestTemplate: unknown;
+  if (values["request-template"] !== undefined) {
+    try {
+      requestTemplate = JSON.parse(values["request-template"]);
+    } catch (error) {
+      throw new UsageError(
+        `--request-template must be JSON: ${(error as Error).message}`,
+        USAGE,
+      );
+    }
+  }
+  const headers = new Headers();
+  for (const header of values.header ?? []) {
+    const colon = header.indexOf(":");
+    if (colon <= 0) {
+      throw new UsageError(
+        `--header must be "Name: value", got "${header}"`,
+        USAGE,
+      );
+    }
+    try {
+      headers.append(
+        header.slice(0, colon).trim(),
+        header.slice(colon + 1).trim(),
+      );
+    } catch {
+      throw new UsageError(`invalid --header "${header}"`, USAGE);
+    }
+  }
+  return new HttpRetriever({
+    url: values.url,
+    method,
+    requestTemplate,
+    responsePath: values["response-path"],
+    headers,
+    concurrency: values.concurrency === undefined
+      ? undefined
+      : integer("--concurrency", values.concurrency, 1),
+    timeout: values.timeout === undefined
+      ? undefined
+      : integer("--timeout", values.timeout, 1),
+    retries: values.retries === undefined
+      ? undefined
+      : integer("--retries", values.retries, 0),
+  });
+}
+
+function integer(name: string, value: string, min: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min) {
+    throw new UsageError(
+      `option ${name} must be an integer >= ${min}, got "${value}"`,
+      USAGE,
+    );
+  }
+  return n;
+}
+
+/** A one-line bar redrawn in place on a terminal's stderr. */
+function progressBar(): {
+  update: (done: number, total: number) => void;
+  clear: () => void;
+} {
+  const encoder = new TextEncoder();
+  const write = (text: string) => Deno.stderr.writeSync(encoder.encode(text));
+  let drawn = false;
+  return {
+    update(done, total) {
+      const width = 30;
+      const filled = Math.round((done / total) * width);
+      write(
+        `\r[${"#".repeat(filled)}${
+          "-".repeat(width - filled)
+        }] ${done}/${total} queries`,
+      );
+      drawn = true;
+    },
+    clear() {
+      if (drawn) write("\r\x1b[K");
+    },
+  };
 }

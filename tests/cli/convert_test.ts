@@ -1,0 +1,113 @@
+import { assertEquals } from "../assert.ts";
+import { main } from "../../cli.ts";
+import { readGoDataset } from "../../formats/go_dataset.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** Runs `cli.ts convert ...` in-process: exit status, stdout and stderr. */
+async function convert(
+  args: string[],
+): Promise<{ status: number; out: string; err: string }> {
+  let out = "", err = "";
+  const log = console.log;
+  const error = console.error;
+  console.log = (...parts: unknown[]) => {
+    out += parts.join(" ") + "\n";
+  };
+  console.error = (...parts: unknown[]) => {
+    err += parts.join(" ") + "\n";
+  };
+  try {
+    const status = await main(["convert", ...args]);
+    return { status, out, err };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+Deno.test("convert Go JSON -> BEIR -> Go JSON and BEIR qrels -> TREC qrels", async () => {
+  const dir = await Deno.makeTempDir();
+  const example = `${ROOT}examples/dataset.json`;
+  assertEquals(await convert([example, `${dir}/beir`]), {
+    status: 0,
+    out: "",
+    err: "",
+  });
+  assertEquals(await convert([`${dir}/beir`, `${dir}/back.json`]), {
+    status: 0,
+    out: "",
+    err: "",
+  });
+  const { name: _n, description: _d, ...original } = await readGoDataset(
+    example,
+  );
+  assertEquals(await readGoDataset(`${dir}/back.json`), original);
+  assertEquals(
+    (await convert([`${dir}/beir/qrels/test.tsv`, `${dir}/q.txt`])).status,
+    0,
+  );
+  assertEquals(
+    (await Deno.readTextFile(`${dir}/q.txt`)).split("\n").slice(0, 2),
+    ["q01 0 bk01 2", "q01 0 bk61 1"],
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("convert notes the queries it leaves out", async () => {
+  const dir = await Deno.makeTempDir();
+  const { status, err } = await convert([
+    `${ROOT}tests/testdata/beir/tiny`,
+    `${dir}/tiny.json`,
+  ]);
+  assertEquals(status, 0);
+  assertEquals(
+    err,
+    'ranklens convert: note: left out 1 queries without relevant judgements, which go-json cannot hold ("q3")\n',
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("convert: usage mistakes exit 2, impossible conversions and bad data exit 1", async () => {
+  const usage = await convert([`${ROOT}examples/dataset.json`]);
+  assertEquals(usage.status, 2);
+  assertEquals(
+    usage.err.split("\n")[0],
+    "ranklens convert: expected IN and OUT, got 1 argument(s)",
+  );
+  const format = await convert(["--to", "xml", "a", "b"]);
+  assertEquals(format.status, 2);
+  assertEquals(
+    format.err.split("\n")[0],
+    'ranklens convert: Unknown format "xml": expected one of go-json, beir, beir-qrels, trec-qrels, trec-run',
+  );
+  const dir = await Deno.makeTempDir();
+  const kind = await convert([`${ROOT}examples/qrels.txt`, `${dir}/d.json`]);
+  assertEquals(kind, {
+    status: 1,
+    out: "",
+    err:
+      "ranklens convert: Cannot convert trec-qrels (qrels) to go-json (dataset)\n",
+  });
+  await Deno.writeTextFile(
+    `${dir}/bad.tsv`,
+    "query-id\tcorpus-id\tscore\nq1\td1\n",
+  );
+  const bad = await convert([`${dir}/bad.tsv`, `${dir}/out.txt`]);
+  assertEquals(bad.status, 1);
+  assertEquals(
+    bad.err,
+    `ranklens convert: ${dir}/bad.tsv:2: expected 3 tab-separated fields "query-id corpus-id score", got 2\n`,
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("convert --help lists the registered formats", async () => {
+  const { status, out } = await convert(["--help"]);
+  assertEquals(status, 0);
+  for (
+    const name of ["go-json", "beir", "beir-qrels", "trec-qrels", "trec-run"]
+  ) {
+    assertEquals(out.includes(`\n  ${name.padEnd(12)} `), true, name);
+  }
+});

@@ -1,0 +1,248 @@
+import { assertEquals } from "../assert.ts";
+import { main } from "../../cli.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const EXAMPLE = `${ROOT}examples/dataset.json`;
+const TINY = `${ROOT}tests/testdata/beir/tiny`;
+
+/** Runs `cli.ts retrieve ...` in-process: exit status, stdout and stderr. */
+async function retrieve(
+  args: string[],
+): Promise<{ status: number; out: string; err: string }> {
+  const decoder = new TextDecoder();
+  let out = "", err = "";
+  const write = Deno.stdout.write;
+  const error = console.error;
+  Deno.stdout.write = (bytes: Uint8Array) => {
+    out += decoder.decode(bytes);
+    return Promise.resolve(bytes.length);
+  };
+  console.error = (...parts: unknown[]) => {
+    err += parts.join(" ") + "\n";
+  };
+  try {
+    const status = await main(["retrieve", ...args]);
+    return { status, out, err };
+  } finally {
+    Deno.stdout.write = write;
+    console.error = error;
+  }
+}
+
+Deno.test("retrieve with the BM25 baseline prints trec_eval's numbers for the example dataset", async () => {
+  const dir = await Deno.makeTempDir();
+  const { status, out, err } = await retrieve([
+    "--dataset",
+    EXAMPLE,
+    "-m",
+    "ndcg@10",
+    "-m",
+    "recall@100",
+    "-m",
+    "rr",
+    "-m",
+    "P@5",
+    "--save-run",
+    `${dir}/bm25.run`,
+  ]);
+  assertEquals([status, err], [0, ""]);
+  // The values of tests/testdata/retrieval/trec_eval_bm25_example.txt.
+  assertEquals(
+    out,
+    [
+      "runid                 \tall\tbm25",
+      "num_q                 \tall\t32",
+      "ndcg@10               \tall\t0.7729",
+      "recall@100            \tall\t0.9401",
+      "rr@1                  \tall\t0.8438",
+      "rr@5                  \tall\t0.8776",
+      "rr@10                 \tall\t0.8776",
+      "rr@100                \tall\t0.8813",
+      "P@5                   \tall\t0.3437",
+      "",
+    ].join("\n"),
+  );
+  assertEquals(
+    await Deno.readTextFile(`${dir}/bm25.run`),
+    await Deno.readTextFile(
+      `${ROOT}tests/testdata/retrieval/bm25_example.run`,
+    ),
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("retrieve -k sets the cutoffs of bare names; json and markdown render the report", async () => {
+  const json = await retrieve([
+    "--dataset",
+    TINY,
+    "-k",
+    "1,2",
+    "-m",
+    "recall",
+    "--format",
+    "json",
+  ]);
+  assertEquals(json.status, 0);
+  const parsed = JSON.parse(json.out);
+  assertEquals(Object.keys(parsed.metrics), ["recall@1", "recall@2"]);
+  assertEquals(
+    [parsed.retriever, parsed.nQueries, parsed.kValues, parsed.perQuery],
+    ["bm25", 2, [1, 2], {}],
+  );
+  const withQueries = await retrieve([
+    "--dataset",
+    TINY,
+    "-k",
+    "1",
+    "-m",
+    "recall",
+    "--format",
+    "json",
+    "-q",
+  ]);
+  assertEquals(Object.keys(JSON.parse(withQueries.out).perQuery), ["q1", "q2"]);
+  const markdown = await retrieve([
+    "--dataset",
+    TINY,
+    "-k",
+    "1",
+    "-m",
+    "recall",
+    "--format",
+    "markdown",
+  ]);
+  assertEquals(
+    markdown.out,
+    "| query | metric | value |\n|:---|:---|---:|\n| all | recall@1 | 1 |\n",
+  );
+});
+
+Deno.test("retrieve through HTTP lists failed queries on stderr; --strict makes them fatal", async () => {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    async (request) => {
+      const { q, size } = await request.json();
+      if (q === "spongy brakes") {
+        return Response.json({ error: "shard down" }, { status: 503 });
+      }
+      return Response.json({
+        data: {
+          hits: [{ doc_id: "ghost" }, { doc_id: "doc1" }].slice(0, size),
+        },
+      });
+    },
+  );
+  const url = `http://127.0.0.1:${server.addr.port}/search`;
+  const common = [
+    "--dataset",
+    TINY,
+    "--url",
+    url,
+    "--request-template",
+    '{"q": "{{query}}", "size": "{{limit}}"}',
+    "--response-path",
+    "data.hits",
+    "--retries",
+    "0",
+    "-m",
+    "rr",
+    "-k",
+    "10",
+  ];
+  try {
+    const lenient = await retrieve(common);
+    assertEquals(lenient.status, 0);
+    assertEquals(
+      lenient.out,
+      "runid                 \tall\thttp\nnum_q                 \tall\t2\nrr@10                 \tall\t0.2500\n",
+    );
+    assertEquals(
+      lenient.err,
+      `ranklens retrieve: warning: query "q2" failed (http): POST ${url}: HTTP 503 Service Unavailable: {"error":"shard down"}\n` +
+        `ranklens retrieve: warning: query "q1" returned 1 id(s) not in the corpus: "ghost"\n` +
+        "ranklens retrieve: warning: 1 of 2 queries failed and scored 0; --strict makes this fatal\n",
+    );
+    const strict = await retrieve([
+      ...common,
+      "--strict",
+      "--concurrency",
+      "1",
+    ]);
+    assertEquals(strict, {
+      status: 1,
+      out: "",
+      err:
+        'ranklens retrieve: Query "q1": returned 1 id(s) not in the corpus: "ghost"\n',
+    });
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("retrieve reports usage mistakes with status 2 and data errors with status 1", async () => {
+  const usage = async (args: string[], message: string) => {
+    const { status, err } = await retrieve(args);
+    assertEquals(status, 2, args.join(" "));
+    assertEquals(err.split("\n")[0], `ranklens retrieve: ${message}`);
+  };
+  await usage([], "missing --dataset PATH");
+  await usage(["--dataset", TINY, "--timeout", "5"], "--timeout needs --url");
+  await usage(
+    ["--dataset", TINY, "--retriever", "dense"],
+    '--retriever must be bm25 (or give --url), got "dense"',
+  );
+  await usage(
+    ["--dataset", TINY, "--retriever", "bm25", "--url", "http://127.0.0.1:9"],
+    "give --retriever or --url, not both",
+  );
+  await usage(
+    ["--dataset", TINY, "-k", "1,x"],
+    'option -k must be an integer >= 1, got "x"',
+  );
+  await usage(
+    ["--dataset", TINY, "--format", "xml"],
+    '--format must be one of trec, json, csv, markdown, got "xml"',
+  );
+  await usage(
+    ["--dataset", TINY, "--url", "http://127.0.0.1:9", "--header", "nocolon"],
+    '--header must be "Name: value", got "nocolon"',
+  );
+  const template = await retrieve([
+    "--dataset",
+    TINY,
+    "--url",
+    "http://127.0.0.1:9",
+    "--request-template",
+    "{q: 1}",
+  ]);
+  assertEquals(template.status, 2);
+  assertEquals(
+    template.err.startsWith(
+      "ranklens retrieve: --request-template must be JSON:",
+    ),
+    true,
+  );
+
+  const data = async (args: string[], message: string) => {
+    const { status, err } = await retrieve(args);
+    assertEquals([status, err], [1, `ranklens retrieve: ${message}\n`]);
+  };
+  await data(
+    ["--dataset", `${ROOT}examples/qrels.txt`],
+    `Cannot tell the format of "${ROOT}examples/qrels.txt"; name it with one of go-json, beir`,
+  );
+  await data(
+    ["--dataset", TINY, "-m", "ndgc@10"],
+    'Unknown metric "ndgc": did you mean "ndcg"?',
+  );
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    `${dir}/d.json`,
+    '{"documents": [{"id": "a", "content": "x"}],\n "queries": [{"id": "q1", "text": "x", "relevant": ["b"]}]}',
+  );
+  await data(
+    ["--dataset", `${dir}/d.json`],
+    `${dir}/d.json: query "q1" lists unknown relevant document "b"`,
+  );
+  await Deno.remove(dir, { recursive: true });
+});
