@@ -1,12 +1,17 @@
 /**
  * `ranklens demo`: evaluates the bundled example qrels and two runs and prints
- * a table, with no arguments.
+ * a table, then retrieves the bundled dataset with the BM25 baseline and
+ * prints its scores, with no arguments.
  *
  * @module
  */
 
 import { fileURLToPath } from "node:url";
+import { Bm25Retriever } from "../adapters/bm25.ts";
+import { evaluateDataset } from "../adapters/evaluate_retrieval.ts";
+import { readGoDataset } from "../formats/go_dataset.ts";
 import { readQrels } from "../formats/trec_qrels.ts";
+import { formatTrecValue } from "../report/c_printf.ts";
 import { toAligned } from "../report/table.ts";
 import { evaluateRunFile, type RunFileEvaluation } from "./run_file.ts";
 
@@ -23,6 +28,13 @@ export const DEMO_METRICS: readonly string[] = [
   "bpref",
   "err@20",
   "judged@10",
+];
+
+/** The metrics the demo reports for the BM25 baseline on the dataset. */
+export const DEMO_RETRIEVAL_METRICS: readonly string[] = [
+  "ndcg@10",
+  "recall@100",
+  "rr",
 ];
 
 /**
@@ -52,6 +64,24 @@ export async function run(_args: string[]): Promise<number> {
         r.evaluation.aggregate[r.evaluation.metrics[m].label].toFixed(4)
       ),
     ]),
+  }));
+
+  const dataset = await readGoDataset(path("dataset.json"), {
+    name: "examples/dataset.json",
+  });
+  const report = await evaluateDataset(
+    new Bm25Retriever(dataset.documents),
+    dataset,
+    { metrics: DEMO_RETRIEVAL_METRICS, kValues: [] },
+  );
+  console.log(
+    `BM25 baseline on examples/dataset.json (${dataset.name}: ${dataset.documents.length} documents, ${report.nQueries} queries; rr is MRR)\n`,
+  );
+  console.log(toAligned({
+    header: ["metric", report.retriever ?? "bm25"],
+    rows: Object.entries(report.metrics).map((
+      [label, value],
+    ) => [label, formatTrecValue(value)]),
   }));
   return 0;
 }
