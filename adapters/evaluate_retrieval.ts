@@ -90,7 +90,7 @@ export interface EvaluateRetrievalOptions {
  * document at the relevance level, is skipped and listed in `skipped`. A
  * query whose retrieval throws is recorded in `failures` and scored as an
  * empty ranking, so means stay over every runnable query; in strict mode it
- * throws instead.
+ * throws instead, aborting the queries in flight through their `signal`.
  *
  * @example The ef seed's example
  * ```ts
@@ -162,12 +162,18 @@ export async function evaluateRetrieval(
   let next = 0;
   let done = 0;
   let fatal: RetrievalError | undefined;
+  // Aborted at the first fatal failure, so queries in flight stop early.
+  const stop = new AbortController();
   const worker = async () => {
     while (fatal === undefined && next < runnable.length) {
       const i = next++;
       const [queryId, text] = runnable[i];
       try {
-        const items = await target.retrieve(text, { limit, queryId });
+        const items = await target.retrieve(text, {
+          limit,
+          queryId,
+          signal: stop.signal,
+        });
         try {
           ranked[i] = rankingFromHits(queryId, items, {
             limit,
@@ -201,6 +207,7 @@ export async function evaluateRetrieval(
             cause: error,
             status: error instanceof RetrievalError ? error.status : undefined,
           });
+          stop.abort(fatal);
         }
       }
       options.onProgress?.(++done, runnable.length);

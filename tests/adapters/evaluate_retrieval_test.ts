@@ -4,7 +4,10 @@ import {
   evaluateDataset,
   evaluateRetrieval,
 } from "../../adapters/evaluate_retrieval.ts";
-import { RetrievalError } from "../../adapters/retriever.ts";
+import {
+  RetrievalError,
+  type RetrieveOptions,
+} from "../../adapters/retriever.ts";
 import type { QrelsRecord } from "../../formats/dataset.ts";
 import { readGoDataset } from "../../formats/go_dataset.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
@@ -216,6 +219,34 @@ Deno.test("a throwing retriever or a malformed result is a failure scored zero, 
     RetrievalError,
     'Query "q2": index not loaded',
   );
+});
+
+Deno.test("a fatal failure in strict mode aborts the queries in flight", async () => {
+  const aborted: string[] = [];
+  const retriever = (query: string, options: RetrieveOptions) => {
+    if (query === "bad") throw new Error("broken");
+    return new Promise<string[]>((resolve, reject) => {
+      // Only a safety net against hanging: the assertion is on `aborted`.
+      const timer = setTimeout(() => resolve(["d1"]), 5000);
+      options.signal!.addEventListener("abort", () => {
+        clearTimeout(timer);
+        aborted.push(query);
+        reject(options.signal!.reason);
+      });
+    });
+  };
+  await assertRejects(
+    () =>
+      evaluateRetrieval(
+        retriever,
+        { q1: { d1: 1 }, q2: { d1: 1 }, q3: { d1: 1 } },
+        { q1: "slow", q2: "bad", q3: "never started" },
+        { metrics: ["P@1"], kValues: [], strict: true, concurrency: 2 },
+      ),
+    RetrievalError,
+    'Query "q2": broken',
+  );
+  assertEquals(aborted, ["slow"]);
 });
 
 Deno.test("unknown ids are listed (and ranked as not relevant) when the corpus is known", async () => {
