@@ -20,6 +20,7 @@ export const TREC_EVAL_DEVIATIONS: readonly string[] = [
   "A '#' comment line is skipped in qrels anywhere, also as the last line, after another comment or indented (10.0 crashes on a final one and calls the others malformed).",
   "-M below 0 keeps no document (10.0 crashes); -D level.qid evaluates only that topic but prints no debug output.",
   "In ndcg-style gain lists a relevance level given twice keeps its first gain, and negative levels (unjudged documents) always gain 0.",
+  "prefs_avgjg_Rnonrel(_ret) with levels below 0 uses only the lowest level class; 10.0 reads past it into other memory.",
   "--trec-version 9 reproduces 9.0.8's numbers and measure set but still accepts '#' comments.",
 ];
 
