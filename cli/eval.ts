@@ -27,6 +27,9 @@ export const OFFICIAL_SPECS: readonly string[] = [
   "rprec",
   "bpref",
   "rr",
+  ...[0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((x) =>
+    `iprec_at_recall(recall=${x})`
+  ),
   ...[5, 10, 15, 20, 30, 100, 200, 500, 1000].map((k) => `P@${k}`),
 ];
 

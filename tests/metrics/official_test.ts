@@ -37,8 +37,11 @@ Deno.test("eval reproduces the official measures of trec_eval's out.test", async
   assertEquals(String(evaluation.counts.scored), expected.get("num_q\tall"));
   let compared = 0;
   for (const metric of evaluation.metrics) {
+    const recall = /^iprec_at_recall\(recall=(.*)\)$/.exec(metric.label);
     const name = TREC_NAMES[metric.label] ??
-      metric.label.replace("@", "_");
+      (recall
+        ? `iprec_at_recall_${Number(recall[1]).toFixed(2)}`
+        : metric.label.replace("@", "_"));
     const want = expected.get(`${name}\tall`);
     const value = evaluation.aggregate[metric.label];
     const got = metric.aggregate === "sum"
