@@ -112,7 +112,7 @@ function incompleteBeta(x: number, y: number, a: number, b: number): number {
  * @example
  * ```ts
  * import { regularizedIncompleteBeta } from "./special.ts";
- * console.log(regularizedIncompleteBeta(0.5, 2, 2)); // 0.5
+ * console.log(regularizedIncompleteBeta(0.5, 2, 2).toFixed(10)); // "0.5000000000"
  * ```
  *
  * @param x A number in [0, 1].
