@@ -1,0 +1,66 @@
+import { assertEquals, assertRejects } from "../assert.ts";
+import {
+  byteString,
+  MalformedLineError,
+  readRecords,
+  stringBytes,
+} from "../../formats/trec_eval_lines.ts";
+import { readTrecEvalQrels } from "../../formats/trec_qrels.ts";
+import { readTrecEvalRun } from "../../formats/trec_run.ts";
+
+Deno.test("readRecords numbers a malformed line among data lines, as trec_eval", async () => {
+  const error = await assertRejects(
+    () =>
+      readRecords(
+        { text: "a b c d\n# note\n\n  # indented\na b c\n" },
+        { fields: 4, blank: "skip" },
+        () => {},
+      ),
+    MalformedLineError,
+  ) as MalformedLineError;
+  assertEquals([error.line, error.record], [5, 2]);
+  const blank = await assertRejects(
+    () =>
+      readRecords({ text: "a b c d\n\na b c d\n" }, { fields: 4 }, () => {}),
+    MalformedLineError,
+  ) as MalformedLineError;
+  assertEquals(blank.record, 2);
+});
+
+Deno.test("readRecords splits on ASCII whitespace only and keeps bytes", async () => {
+  const fields: string[][] = [];
+  const bytes = new Uint8Array([
+    ...new TextEncoder().encode("q\u00a0x\t0\x0bd\r\n"),
+    0xe9,
+    0x20,
+    0x31,
+  ]);
+  await readRecords(
+    ReadableStream.from([bytes]),
+    { fields: 2, exact: false, encoding: "bytes" },
+    (r) => fields.push(r.fields),
+  );
+  assertEquals(fields, [["q\xc2\xa0x", "0", "d"], ["\xe9", "1"]]);
+  assertEquals(stringBytes(fields[1][0]), new Uint8Array([0xe9]));
+  assertEquals(byteString(new Uint8Array([0xc3, 0xa9])), "\xc3\xa9");
+});
+
+Deno.test("readTrecEvalQrels parses grades with atol and keeps repeats", async () => {
+  const { topics, empty } = await readTrecEvalQrels({
+    text: "q1 0 a 2.9\nq1 0 b +2\nq1 0 c x\nq1 0 a -1\n",
+  });
+  assertEquals(empty, false);
+  assertEquals(topics.get("q1"), {
+    docnos: ["a", "b", "c", "a"],
+    rels: [2, 2, 0, -1],
+  });
+});
+
+Deno.test("readTrecEvalRun keeps the last tag and parses scores with atof", async () => {
+  const run = await readTrecEvalRun({
+    text: "q Q0 a 1 1e-3 t1 more\r\n\n# c\nq Q0 b 2 0x1p1 t2\n",
+  }, { float32Scores: true });
+  assertEquals(run.tag, "t2");
+  assertEquals(run.topics.get("q")?.scores, [Math.fround(0.001), 2]);
+  assertEquals((await readTrecEvalRun({ text: "" })).empty, true);
+});
