@@ -53,6 +53,12 @@ export interface MetricAlias {
   readonly name: string;
   /** Parameters the alias implies, e.g. `ndcg_burges` implies `gain=exp`. */
   readonly params?: Params;
+  /**
+   * With a trailing `_`: the parameter the suffix sets instead of the cutoff,
+   * so trec_eval names with a decimal resolve (`iprec_at_recall_0.10` is
+   * `recall=0.1`).
+   */
+  readonly suffixParam?: string;
 }
 
 /**

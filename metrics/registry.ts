@@ -20,6 +20,8 @@ interface AliasEntry {
   readonly params: Params;
   /** The alias takes a trec_eval-style `_k` suffix. */
   readonly suffix: boolean;
+  /** The parameter a decimal `_x` suffix sets, if not the cutoff. */
+  readonly suffixParam?: string;
 }
 
 /**
@@ -76,11 +78,11 @@ export class Registry {
       suffix: false,
     }]];
     for (const alias of def.aliases ?? []) {
-      const { name, params = {} } = typeof alias === "string"
+      const { name, params = {}, suffixParam } = typeof alias === "string"
         ? { name: alias } as MetricAlias
         : alias;
       const suffix = name.endsWith("_");
-      entries.push([name, { definition: def, params, suffix }]);
+      entries.push([name, { definition: def, params, suffix, suffixParam }]);
     }
     for (const [name] of entries) {
       if (this.#aliases.has(name.toLowerCase())) {
@@ -124,6 +126,21 @@ export class Registry {
     const parsed = parseSpec(spec);
     let cutoff = parsed.cutoff;
     let entry = this.#lookup(parsed.name);
+    let suffixParams: Params = {};
+    if (!entry) {
+      const d = /^(.*_)(\d*\.?\d+)$/.exec(parsed.name);
+      const withParam = d ? this.#lookup(d[1]) : undefined;
+      const key = withParam?.suffixParam;
+      if (d && key) {
+        if (key in parsed.params) {
+          throw new SyntaxError(
+            `Invalid metric spec "${spec}": parameter "${key}" is given twice`,
+          );
+        }
+        entry = withParam;
+        suffixParams = { [key]: Number(d[2]) };
+      }
+    }
     if (!entry) {
       const m = /^(.*_)(\d+)$/.exec(parsed.name);
       const prefixed = m ? this.#lookup(m[1]) : undefined;
@@ -155,7 +172,7 @@ export class Registry {
     }
     return bind(
       entry.definition,
-      { ...entry.params, ...parsed.params },
+      { ...entry.params, ...suffixParams, ...parsed.params },
       cutoff,
     ) as BoundMetric<Input>;
   }

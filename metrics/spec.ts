@@ -16,7 +16,8 @@ export interface ParsedSpec {
   readonly cutoff: number | undefined;
 }
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_\-]*/;
+// A trec_eval name may end in a decimal after `_`: iprec_at_recall_0.10.
+const NAME = /^[A-Za-z_][A-Za-z0-9_\-]*(?:(?<=_\d+)\.\d+)?/;
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**

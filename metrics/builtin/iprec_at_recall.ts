@@ -71,7 +71,11 @@ export function interpolatedPrecision(
 /** `iprec_at_recall(recall=x)`: interpolated precision at recall level x. */
 export const iprecAtRecall: MetricDefinition = {
   name: "iprec_at_recall",
-  aliases: ["ipr", "interpolated_precision"],
+  aliases: [
+    "ipr",
+    "interpolated_precision",
+    { name: "iprec_at_recall_", suffixParam: "recall" },
+  ],
   description:
     "interpolated precision at a recall level, e.g. iprec_at_recall(recall=0.1) (trec_eval iprec_at_recall)",
   params: {

@@ -54,7 +54,7 @@ export function precisionAtRMultiples(
 /** `rprec_mult(mult=m)`: precision at rank m * R. */
 export const rprecMult: MetricDefinition = {
   name: "rprec_mult",
-  aliases: ["Rprec_mult"],
+  aliases: ["Rprec_mult", { name: "Rprec_mult_", suffixParam: "mult" }],
   description:
     "precision at a multiple of R, e.g. rprec_mult(mult=0.2) (trec_eval Rprec_mult)",
   params: {

@@ -38,3 +38,16 @@ Deno.test("iprec_at_recall resolves with its recall level and needs one", () => 
   assertEquals(metric.score(RANKING), 0.5);
   assertThrows(() => resolve("iprec_at_recall"), RangeError, "recall");
 });
+
+Deno.test("trec_eval's names with a decimal resolve to the recall level", () => {
+  assertEquals(
+    resolve("iprec_at_recall_0.40").label,
+    "iprec_at_recall(recall=0.4)",
+  );
+  assertEquals(resolve("iprec_at_recall_0.40").score(RANKING), 0.5);
+  assertThrows(
+    () => resolve("iprec_at_recall_0.40(recall=0.2)"),
+    SyntaxError,
+    "given twice",
+  );
+});

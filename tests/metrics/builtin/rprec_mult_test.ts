@@ -16,3 +16,7 @@ Deno.test("rprec_mult resolves with its multiple and needs one", () => {
   assertEquals(resolve("Rprec_mult(mult=0.5)").score(RANKING), 1 / 3);
   assertThrows(() => resolve("rprec_mult"), RangeError, "multiple");
 });
+
+Deno.test("trec_eval's Rprec_mult_0.20 resolves to its multiple", () => {
+  assertEquals(resolve("Rprec_mult_0.20").label, "rprec_mult(mult=0.2)");
+});
