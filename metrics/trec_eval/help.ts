@@ -21,6 +21,7 @@ export const TREC_EVAL_DEVIATIONS: readonly string[] = [
   "-M below 0 keeps no document (10.0 crashes); -D level.qid evaluates only that topic but prints no debug output.",
   "In ndcg-style gain lists a relevance level given twice keeps its first gain, and negative levels (unjudged documents) always gain 0.",
   "prefs_avgjg_Rnonrel(_ret) with levels below 0 uses only the lowest level class; 10.0 reads past it into other memory.",
+  "With -l below 0, set_P and set_recall count unjudged documents as relevant (trec_eval does not).",
   "--trec-version 9 reproduces 9.0.8's numbers and measure set but still accepts '#' comments.",
 ];
 
