@@ -1,16 +1,321 @@
 /**
- * `ranklens compare`: not built yet; its issue adds it.
+ * `ranklens compare QRELS RUN_A RUN_B [RUN...]`: compare runs with paired
+ * significance tests and print or save a report.
  *
  * @module
  */
 
+import { basename } from "node:path";
+import { parseArgs } from "node:util";
+import { readQrels } from "../formats/trec_qrels.ts";
+import {
+  compareEvaluations,
+  type Comparison,
+  curveSpecs,
+  DEFAULT_CURVE_CUTOFFS,
+  QUERY_SETS,
+  type QuerySet,
+  SIGNIFICANCE_TESTS,
+  type SignificanceTest,
+} from "../metrics/compare.ts";
+import type { Evaluation } from "../metrics/evaluate.ts";
+import { resolve } from "../metrics/builtin.ts";
+import {
+  type Correction,
+  CORRECTIONS,
+} from "../metrics/significance/correction.ts";
+import type { Qrels } from "../metrics/types.ts";
+import { writeFileAtomic } from "../formats/atomic_write.ts";
+import {
+  COMPARISON_FORMATS,
+  type ComparisonFormat,
+  renderComparison,
+} from "../report/comparison_formats.ts";
+import { UsageError } from "./errors.ts";
+import { intOption } from "./eval.ts";
+import { evaluateRunFile } from "./run_file.ts";
+
+const USAGE =
+  "deno run -R cli.ts compare QRELS RUN_A RUN_B [RUN...] [-m SPEC]... [--test t|permutation|fisher|wilcoxon|bootstrap] [--correction holm|bonferroni|none] [--alpha 0.05] [--seed N] [--query-set judged|intersection] [--format table|markdown|csv|json|latex|html] [--out FILE]";
+
+const HELP = `Usage: ${USAGE}
+
+Scores every run against QRELS and compares them query by query: means with
+confidence intervals, a paired significance test for every pair of runs and
+metric, corrected for multiple comparisons, effect sizes and wins/ties/losses.
+
+Options:
+  -m, --metric SPEC      a metric spec (repeatable; default: ap, ndcg@10, P@10, rr)
+      --test T           t (default), permutation, fisher, wilcoxon or bootstrap
+      --correction C     holm (default), bonferroni or none, over all tests
+      --alpha A          significance level (default 0.05)
+      --seed N           seed of sampled tests and bootstrap intervals (default 42)
+      --resamples N      resamples of sampled tests and intervals (default 10000)
+      --query-set S      judged (default: every judged query, a query a run did
+                         not return scores 0, as trec_eval -c) or intersection
+      --baseline NAME    compare every run with this one instead of all pairs
+  -l, --level N          relevance level: grades >= N are relevant (default 1)
+  -M, --depth N          keep the top N documents of each ranking
+  -J, --judged-only      drop unjudged documents before scoring
+      --format F         table (default), markdown, csv, json, latex or html
+  -q, --per-query        include per-query values in json
+      --out FILE         write the report to FILE (atomically) instead of stdout
+  -h, --help             this help
+
+Runs are named by their run tag, or by file name when tags repeat.`;
+
+/** The metrics `compare` tests when no `-m` is given. */
+export const DEFAULT_COMPARE_SPECS: readonly string[] = [
+  "ap",
+  "ndcg@10",
+  "P@10",
+  "rr",
+];
+
+function choice<T extends string>(
+  name: string,
+  value: string,
+  choices: readonly T[],
+): T {
+  if (!(choices as readonly string[]).includes(value)) {
+    throw new UsageError(
+      `${name} must be one of ${choices.join(", ")}, got "${value}"`,
+      USAGE,
+    );
+  }
+  return value as T;
+}
+
+/**
+ * Parses a number option in an open interval.
+ *
+ * @param name The option, for the message.
+ * @param value Its text.
+ * @param low Exclusive lower bound.
+ * @param high Exclusive upper bound.
+ * @returns The number.
+ */
+function numberOption(
+  name: string,
+  value: string,
+  low: number,
+  high: number,
+): number {
+  const n = Number(value);
+  if (value.trim() === "" || !(n > low && n < high)) {
+    throw new UsageError(
+      `option ${name} must be a number in (${low}, ${high}), got "${value}"`,
+      USAGE,
+    );
+  }
+  return n;
+}
+
+/**
+ * Names runs by their tags when every run has a distinct tag, else by file
+ * name (made unique with a numeric suffix).
+ *
+ * @param paths The run files.
+ * @param tags Their tags.
+ * @returns The names.
+ */
+export function runNames(
+  paths: readonly string[],
+  tags: readonly (string | undefined)[],
+): string[] {
+  if (
+    tags.every((t) => t !== undefined) && new Set(tags).size === tags.length
+  ) {
+    return tags as string[];
+  }
+  const seen = new Map<string, number>();
+  return paths.map((p) => {
+    const base = basename(p) || p;
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return count === 1 ? base : `${base}#${count}`;
+  });
+}
+
+/** Everything `compare` and `gate` share about scoring run files. */
+export interface ScoreOptions {
+  /** Metric specs. */
+  readonly metrics: readonly string[];
+  /** Extra specs scored for curves only. */
+  readonly extra?: readonly string[];
+  /** The query set. */
+  readonly querySet: QuerySet;
+  /** Relevance level. */
+  readonly relevanceLevel?: number;
+  /** Depth. */
+  readonly depth?: number;
+  /** Judged only. */
+  readonly judgedOnly?: boolean;
+}
+
+/**
+ * Scores run files for a comparison: trec_eval `-c` for the judged query set.
+ *
+ * @param qrels The judgements.
+ * @param paths The run files.
+ * @param options Metrics and evaluation options.
+ * @returns Each run's evaluation and tag.
+ */
+export async function scoreRunFiles(
+  qrels: Qrels,
+  paths: readonly string[],
+  options: ScoreOptions,
+): Promise<{ evaluation: Evaluation; runId: string | undefined }[]> {
+  const out = [];
+  for (const path of paths) {
+    out.push(
+      await evaluateRunFile(
+        qrels,
+        path,
+        [...options.metrics, ...(options.extra ?? [])],
+        {
+          relevanceLevel: options.relevanceLevel,
+          depth: options.depth,
+          judgedOnly: options.judgedOnly,
+          averageOverQrels: options.querySet === "judged",
+        },
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * Writes a report to a file atomically, or to stdout.
+ *
+ * @param text The report.
+ * @param out The file, or undefined for stdout.
+ */
+export async function emit(
+  text: string,
+  out: string | undefined,
+): Promise<void> {
+  if (out !== undefined) await writeFileAtomic(out, text);
+  else await Deno.stdout.write(new TextEncoder().encode(text));
+}
+
 /**
  * Runs the command.
  *
- * @param _args The arguments.
+ * @param args The arguments after `compare`.
  * @returns The exit status.
  */
-export function run(_args: string[]): Promise<number> {
-  console.error("ranklens compare: not available in this version");
-  return Promise.resolve(2);
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        metric: { type: "string", short: "m", multiple: true },
+        test: { type: "string", default: "t" },
+        correction: { type: "string", default: "holm" },
+        alpha: { type: "string", default: "0.05" },
+        seed: { type: "string", default: "42" },
+        resamples: { type: "string", default: "10000" },
+        "query-set": { type: "string", default: "judged" },
+        baseline: { type: "string" },
+        level: { type: "string", short: "l" },
+        depth: { type: "string", short: "M" },
+        "judged-only": { type: "boolean", short: "J" },
+        format: { type: "string", default: "table" },
+        "per-query": { type: "boolean", short: "q" },
+        out: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message, USAGE);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  if (positionals.length < 3) {
+    throw new UsageError(
+      `expected QRELS and at least two runs, got ${positionals.length} file argument(s)`,
+      USAGE,
+    );
+  }
+  const test = choice<SignificanceTest>(
+    "--test",
+    values.test,
+    SIGNIFICANCE_TESTS,
+  );
+  const correction = choice<Correction>(
+    "--correction",
+    values.correction,
+    CORRECTIONS,
+  );
+  const querySet = choice<QuerySet>(
+    "--query-set",
+    values["query-set"],
+    QUERY_SETS,
+  );
+  const format = choice<ComparisonFormat>(
+    "--format",
+    values.format,
+    COMPARISON_FORMATS,
+  );
+  const alpha = numberOption("--alpha", values.alpha, 0, 1);
+  const seed = intOption("--seed", values.seed, 0);
+  if (seed > 0xffffffff) {
+    throw new UsageError(
+      `option --seed must be at most 4294967295, got "${values.seed}"`,
+      USAGE,
+    );
+  }
+  const resamples = intOption("--resamples", values.resamples, 1);
+  const relevanceLevel = values.level === undefined
+    ? 1
+    : intOption("-l", values.level, -1e9);
+  const depth = values.depth === undefined
+    ? undefined
+    : intOption("-M", values.depth, 1);
+  const [qrelsPath, ...runPaths] = positionals;
+  const metrics =
+    (values.metric?.length ? values.metric : DEFAULT_COMPARE_SPECS)
+      .map((spec) => resolve(spec).label);
+  const curveCutoffs = format === "html" ? DEFAULT_CURVE_CUTOFFS : [];
+  const qrels = await readQrels(qrelsPath);
+  const scored = await scoreRunFiles(qrels, runPaths, {
+    metrics,
+    extra: curveSpecs(metrics, curveCutoffs),
+    querySet,
+    relevanceLevel,
+    depth,
+    judgedOnly: values["judged-only"],
+  });
+  const names = runNames(runPaths, scored.map((s) => s.runId));
+  const comparison: Comparison = compareEvaluations(
+    new Map(scored.map((s, i) => [names[i], s.evaluation])),
+    {
+      test,
+      correction,
+      alpha,
+      seed,
+      resamples,
+      querySet,
+      baseline: values.baseline,
+      metrics,
+      judgedQueries: qrels.keys(),
+      curveCutoffs,
+    },
+  );
+  const color = format === "table" && values.out === undefined &&
+    Deno.stdout.isTerminal() && !Deno.noColor;
+  await emit(
+    renderComparison(comparison, format, {
+      color,
+      perQuery: values["per-query"],
+    }),
+    values.out,
+  );
+  return 0;
 }

@@ -1,0 +1,605 @@
+/**
+ * Compares two or more systems on the same queries: per-metric means with
+ * confidence intervals, paired significance tests with a multiple-comparison
+ * correction, effect sizes, per-query wins/ties/losses and metric-at-k
+ * curves. Every value comes from the evaluate core.
+ *
+ * @module
+ */
+
+import { builtinRegistry } from "./builtin.ts";
+import { compareIds } from "./compare_ids.ts";
+import {
+  evaluate,
+  type EvaluateOptions,
+  type Evaluation,
+  type EvaluationCounts,
+  type MetricLike,
+} from "./evaluate.ts";
+import type { Registry } from "./registry.ts";
+import type { Qrels, QueryId, Run } from "./types.ts";
+import { bootstrapTest } from "./significance/bootstrap.ts";
+import {
+  adjustPValues,
+  type Correction,
+  CORRECTIONS,
+} from "./significance/correction.ts";
+import { mean, sampleStandardDeviation } from "./significance/differences.ts";
+import { pairedEffectSize } from "./significance/effect_size.ts";
+import { fisherRandomizationTest } from "./significance/fisher.ts";
+import { pairedTTest } from "./significance/paired_t.ts";
+import {
+  checkedResamples,
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+  permutationTest,
+} from "./significance/permutation.ts";
+import { Xoshiro128 } from "./significance/prng.ts";
+import { studentTQuantile } from "./significance/special.ts";
+import { wilcoxonSignedRank } from "./significance/wilcoxon.ts";
+import { winsTiesLosses } from "./significance/wins.ts";
+
+/** The paired tests {@linkcode compare} can run. */
+export const SIGNIFICANCE_TESTS = [
+  "t",
+  "permutation",
+  "fisher",
+  "wilcoxon",
+  "bootstrap",
+] as const;
+/** One of {@linkcode SIGNIFICANCE_TESTS}. */
+export type SignificanceTest = typeof SIGNIFICANCE_TESTS[number];
+
+/** The query sets a comparison can be made on. */
+export const QUERY_SETS = ["judged", "intersection"] as const;
+/**
+ * `judged`: every judged query, a query a run did not return scored as an
+ * empty ranking (0 for most metrics), as trec_eval `-c`. `intersection`:
+ * only the queries every run returned.
+ */
+export type QuerySet = typeof QUERY_SETS[number];
+
+/** Cutoffs of the metric-at-k curves when curves are asked for. */
+export const DEFAULT_CURVE_CUTOFFS: readonly number[] = [
+  1,
+  2,
+  3,
+  5,
+  10,
+  15,
+  20,
+  30,
+  50,
+  100,
+];
+
+/** How a comparison is made; shared by {@linkcode compare} and {@linkcode compareEvaluations}. */
+export interface ComparisonOptions {
+  /** The paired test. Default: `t`. */
+  test?: SignificanceTest;
+  /** The correction over every test of the comparison (pairs × metrics). Default: `holm`. */
+  correction?: Correction;
+  /** A corrected p-value below this is significant. Default: 0.05. */
+  alpha?: number;
+  /** Seed of the sampled tests and of the bootstrap intervals, in [0, 2^32). Default: 42. */
+  seed?: number;
+  /** Resamples of the sampled tests and of the bootstrap intervals. Default: 10000. */
+  resamples?: number;
+  /** The query set. Default: `judged`. */
+  querySet?: QuerySet;
+  /**
+   * Compare every other run with this one (`a` = the run, `b` = the
+   * baseline). Default: none, every pair in the given order (`a` before `b`).
+   */
+  baseline?: string;
+  /** Cutoffs of the metric-at-k curves; empty for none. Default: none. */
+  curveCutoffs?: readonly number[];
+}
+
+/** Options of {@linkcode compare}: evaluation options and comparison options. */
+export interface CompareOptions
+  extends Omit<EvaluateOptions, "averageOverQrels">, ComparisonOptions {}
+
+/** Options of {@linkcode compareEvaluations}. */
+export interface CompareEvaluationsOptions extends ComparisonOptions {
+  /**
+   * The judged queries: with the `judged` set every run must have a value
+   * for each, and only these are compared. Default: the union of the runs'
+   * queries.
+   */
+  judgedQueries?: Iterable<QueryId>;
+  /** Labels of the metrics to test. Default: every metric of the evaluations. */
+  metrics?: readonly string[];
+}
+
+/** One system of a comparison. */
+export interface SystemSummary {
+  /** The run's name. */
+  readonly name: string;
+  /** Metric label to the mean over the query set. */
+  readonly means: Readonly<Record<string, number>>;
+  /** Metric label to the Student t confidence interval of the mean (level 1 - alpha). */
+  readonly ci: Readonly<Record<string, readonly [number, number]>>;
+  /** Metric label to the per-query values, aligned with the comparison's `queries`. */
+  readonly values: Readonly<Record<string, Float64Array>>;
+  /** What the evaluate core counted for this run. */
+  readonly counts: EvaluationCounts;
+}
+
+/** One paired test: run `a` against run `b` on one metric. */
+export interface PairComparison {
+  /** The first run. */
+  readonly a: string;
+  /** The second run. */
+  readonly b: string;
+  /** The metric label. */
+  readonly metric: string;
+  /** The mean of `a`. */
+  readonly aMean: number;
+  /** The mean of `b`. */
+  readonly bMean: number;
+  /** `aMean - bMean`, the mean of the per-query differences. */
+  readonly diff: number;
+  /** The test statistic (t, mean difference, or Wilcoxon's min(R+, R-)). */
+  readonly statistic: number;
+  /** The p-value before correction. */
+  readonly pValue: number;
+  /** The p-value after correction; `significant` compares this with alpha. */
+  readonly pAdjusted: number;
+  /** Whether `pAdjusted < alpha`. */
+  readonly significant: boolean;
+  /** Percentile bootstrap interval of `diff` (level 1 - alpha, seeded). */
+  readonly ci: readonly [number, number];
+  /** Cohen's d for paired data: mean difference / sd of differences. */
+  readonly effectSize: number;
+  /** Queries where `a` scored higher. */
+  readonly wins: number;
+  /** Queries where both scored the same. */
+  readonly ties: number;
+  /** Queries where `a` scored lower. */
+  readonly losses: number;
+  /** Per-query `a - b`, aligned with the comparison's `queries`. */
+  readonly differences: Float64Array;
+}
+
+/** One metric-at-k curve: a metric's mean at several cutoffs, per run. */
+export interface MetricCurve {
+  /** The metric spec without its cutoff, e.g. `ndcg`. */
+  readonly metric: string;
+  /** The cutoffs, ascending. */
+  readonly cutoffs: readonly number[];
+  /** Run name to its means at each cutoff. */
+  readonly means: Readonly<Record<string, readonly number[]>>;
+}
+
+/** The result of {@linkcode compare}. */
+export interface Comparison {
+  /** The query set the values are over. */
+  readonly querySet: QuerySet;
+  /** The queries compared, in id order. */
+  readonly queries: readonly QueryId[];
+  /** The metric labels tested, in the order asked. */
+  readonly metrics: readonly string[];
+  /** The test. */
+  readonly test: SignificanceTest;
+  /** The correction. */
+  readonly correction: Correction;
+  /** The significance level. */
+  readonly alpha: number;
+  /** The seed of sampled tests and intervals. */
+  readonly seed: number;
+  /** Resamples of sampled tests and intervals. */
+  readonly resamples: number;
+  /** The baseline, when every run was compared with it. */
+  readonly baseline: string | undefined;
+  /** The runs, in the order given. */
+  readonly systems: readonly SystemSummary[];
+  /** The paired tests, pair by pair, metric by metric. */
+  readonly pairs: readonly PairComparison[];
+  /** Metric-at-k curves, when cutoffs were asked for. */
+  readonly curves: readonly MetricCurve[];
+}
+
+/** Runs or evaluations by name, in order. */
+export type Named<T> = ReadonlyMap<string, T> | Readonly<Record<string, T>>;
+
+function entriesOf<T>(named: Named<T>): [string, T][] {
+  return named instanceof Map
+    ? [...named.entries()]
+    : Object.entries(named as Record<string, T>);
+}
+
+/**
+ * Evaluates two or more named runs on the same qrels and compares them.
+ * With the `judged` query set (the default) the runs are evaluated as
+ * trec_eval `-c`: a judged query a run did not return is scored as an empty
+ * ranking.
+ *
+ * @example Compare two runs
+ * ```ts
+ * import { compare } from "./compare.ts";
+ * const qrels = new Map([
+ *   ["q1", new Map([["d1", 1], ["d2", 0]])],
+ *   ["q2", new Map([["d3", 1]])],
+ * ]);
+ * const result = await compare({
+ *   new: [{ queryId: "q1", docs: ["d1", "d2"] }, { queryId: "q2", docs: ["d3"] }],
+ *   old: [{ queryId: "q1", docs: ["d2", "d1"] }],
+ * }, qrels, ["rr"], { test: "permutation" });
+ * const pair = result.pairs[0];
+ * console.log(pair.aMean, pair.bMean, pair.diff); // 1 0.25 0.75
+ * console.log(pair.wins, pair.ties, pair.losses, pair.pValue); // 2 0 0 0.5
+ * ```
+ *
+ * @param runs Named runs (a `Map` or an object), at least two.
+ * @param qrels The judgements.
+ * @param metrics Metric specs or bound metrics.
+ * @param options Evaluation and comparison options.
+ * @returns The comparison.
+ * @throws {TypeError} On fewer than two runs, an unknown baseline or test, or
+ * a metric that does not aggregate by the mean or sum.
+ * @throws {RangeError} On an option out of range or an empty query set.
+ */
+export async function compare(
+  runs: Named<Run>,
+  qrels: Qrels,
+  metrics: readonly MetricLike[],
+  options: CompareOptions = {},
+): Promise<Comparison> {
+  const querySet = options.querySet ?? "judged";
+  checkQuerySet(querySet);
+  const registry = options.registry ?? builtinRegistry;
+  const bound = metrics.map((m) =>
+    typeof m === "string" ? registry.resolve(m) : m
+  );
+  const curves = curveSpecs(
+    bound.map((m) => m.label),
+    options.curveCutoffs ?? [],
+    registry,
+  );
+  const evaluations = new Map<string, Evaluation>();
+  for (const [name, run] of entriesOf(runs)) {
+    evaluations.set(
+      name,
+      await evaluate(run, qrels, [...bound, ...curves], {
+        ...options,
+        averageOverQrels: querySet === "judged",
+      }),
+    );
+  }
+  return compareEvaluations(evaluations, {
+    ...options,
+    metrics: bound.map((m) => m.label),
+    judgedQueries: qrels.keys(),
+  });
+}
+
+/**
+ * The extra specs a metric-at-k curve needs: each metric that takes a
+ * cutoff, at each of `cutoffs` (specs already asked for are not repeated).
+ *
+ * @example
+ * ```ts
+ * import { curveSpecs } from "./compare.ts";
+ * console.log(curveSpecs(["ndcg@10", "rprec"], [5, 10, 20])); // ["ndcg@5", "ndcg@20"]
+ * ```
+ *
+ * @param labels The labels of the compared metrics.
+ * @param cutoffs The cutoffs.
+ * @param registry The registry that resolves them. Default: the built-in one.
+ * @returns The specs to evaluate besides the compared metrics.
+ * @throws {RangeError} If a cutoff is not a positive integer.
+ */
+export function curveSpecs(
+  labels: readonly string[],
+  cutoffs: readonly number[],
+  registry: Registry = builtinRegistry,
+): string[] {
+  for (const k of cutoffs) {
+    if (!Number.isSafeInteger(k) || k < 1) {
+      throw new RangeError(
+        `A curve cutoff must be a positive integer, got ${k}`,
+      );
+    }
+  }
+  const out: string[] = [];
+  const seen = new Set(labels);
+  for (const label of labels) {
+    const base = curveBase(label);
+    for (const k of cutoffs) {
+      let spec: string;
+      try {
+        spec = registry.resolve(`${base}@${k}`).label;
+      } catch {
+        break; // The metric takes no cutoff.
+      }
+      if (!seen.has(spec)) out.push(spec);
+      seen.add(spec);
+    }
+  }
+  return out;
+}
+
+function curveBase(label: string): string {
+  return label.replace(/@\d+$/, "");
+}
+
+function checkQuerySet(querySet: string): void {
+  if (!(QUERY_SETS as readonly string[]).includes(querySet)) {
+    throw new TypeError(
+      `Unknown query set "${querySet}"; expected one of ${
+        QUERY_SETS.join(", ")
+      }`,
+    );
+  }
+}
+
+/**
+ * Compares runs already evaluated (for instance by `evaluateRunFile`). For
+ * the `judged` query set each evaluation must have been made with
+ * `averageOverQrels`, so every judged query has a value.
+ *
+ * @example
+ * ```ts
+ * import { evaluateSync } from "./evaluate.ts";
+ * import { compareEvaluations } from "./compare.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])], ["q2", new Map([["d2", 1]])]]);
+ * const options = { averageOverQrels: true };
+ * const a = evaluateSync([{ queryId: "q1", docs: ["d1"] }, { queryId: "q2", docs: ["d2"] }], qrels, ["P@1"], options);
+ * const b = evaluateSync([{ queryId: "q1", docs: ["d1"] }], qrels, ["P@1"], options);
+ * const result = compareEvaluations(new Map([["a", a], ["b", b]]), { judgedQueries: qrels.keys() });
+ * console.log(result.pairs[0].diff, result.queries); // 0.5 ["q1", "q2"]
+ * ```
+ *
+ * @param evaluations Named evaluations, at least two, with the same metrics.
+ * @param options Comparison options, the judged queries and the metrics.
+ * @returns The comparison.
+ * @throws {TypeError} On fewer than two runs, different metrics, a run
+ * missing a judged query, an unknown baseline, test or metric, or a metric
+ * that does not aggregate by the mean or sum.
+ * @throws {RangeError} On an option out of range or an empty query set.
+ */
+export function compareEvaluations(
+  evaluations: Named<Evaluation>,
+  options: CompareEvaluationsOptions = {},
+): Comparison {
+  const test = options.test ?? "t";
+  if (!(SIGNIFICANCE_TESTS as readonly string[]).includes(test)) {
+    throw new TypeError(
+      `Unknown test "${test}"; expected one of ${
+        SIGNIFICANCE_TESTS.join(", ")
+      }`,
+    );
+  }
+  const correction = options.correction ?? "holm";
+  if (!(CORRECTIONS as readonly string[]).includes(correction)) {
+    throw new TypeError(
+      `Unknown correction "${correction}"; expected one of ${
+        CORRECTIONS.join(", ")
+      }`,
+    );
+  }
+  const alpha = options.alpha ?? 0.05;
+  if (!(alpha > 0 && alpha < 1)) {
+    throw new RangeError(`Alpha must be in (0, 1), got ${alpha}`);
+  }
+  const seed = options.seed ?? DEFAULT_SEED;
+  new Xoshiro128(seed); // Validates the seed before any work.
+  const resamples = checkedResamples(options.resamples ?? DEFAULT_RESAMPLES);
+  const querySet = options.querySet ?? "judged";
+  checkQuerySet(querySet);
+
+  const entries = entriesOf(evaluations);
+  if (entries.length < 2) {
+    throw new TypeError(
+      `A comparison needs at least two runs, got ${entries.length}`,
+    );
+  }
+  const first = entries[0][1];
+  const labels = first.metrics.map((m) => m.label);
+  for (const [name, evaluation] of entries) {
+    const theirs = evaluation.metrics.map((m) => m.label);
+    if (theirs.join("\u0000") !== labels.join("\u0000")) {
+      throw new TypeError(
+        `Run "${name}" was evaluated with metrics ${
+          JSON.stringify(theirs)
+        }, not ${JSON.stringify(labels)}`,
+      );
+    }
+  }
+  const tested = options.metrics ?? labels;
+  for (const label of tested) {
+    const metric = first.metrics.find((m) => m.label === label);
+    if (!metric) {
+      throw new TypeError(`Metric "${label}" is not in the evaluations`);
+    }
+    if (metric.aggregate === "geometric") {
+      throw new TypeError(
+        `Metric "${label}" aggregates by a geometric mean; compare its per-query metric (e.g. ap for gm_map) instead`,
+      );
+    }
+  }
+
+  const queries = querySetOf(entries, querySet, options.judgedQueries);
+  const column = (evaluation: Evaluation, label: string) => {
+    const m = labels.indexOf(label);
+    return Float64Array.from(
+      queries,
+      (q) => evaluation.perQuery.get(q)![m],
+    );
+  };
+  const tQuantile = queries.length > 1
+    ? studentTQuantile(1 - alpha / 2, queries.length - 1)
+    : NaN;
+  const systems: SystemSummary[] = entries.map(([name, evaluation]) => {
+    const values: Record<string, Float64Array> = {};
+    const means: Record<string, number> = {};
+    const ci: Record<string, [number, number]> = {};
+    for (const label of tested) {
+      const v = values[label] = column(evaluation, label);
+      const m = means[label] = mean(v);
+      const half = tQuantile * sampleStandardDeviation(v) /
+        Math.sqrt(v.length);
+      ci[label] = [m - half, m + half];
+    }
+    return { name, means, ci, values, counts: evaluation.counts };
+  });
+
+  const names = systems.map((s) => s.name);
+  const pairsOfRuns: [number, number][] = [];
+  if (options.baseline !== undefined) {
+    const b = names.indexOf(options.baseline);
+    if (b < 0) {
+      throw new TypeError(
+        `Baseline "${options.baseline}" is not one of the runs ${
+          JSON.stringify(names)
+        }`,
+      );
+    }
+    names.forEach((_, a) => a !== b && pairsOfRuns.push([a, b]));
+  } else {
+    for (let a = 0; a < names.length; a++) {
+      for (let b = a + 1; b < names.length; b++) pairsOfRuns.push([a, b]);
+    }
+  }
+
+  const raw: Omit<PairComparison, "pAdjusted" | "significant">[] = [];
+  for (const [a, b] of pairsOfRuns) {
+    for (const label of tested) {
+      const x = systems[a].values[label], y = systems[b].values[label];
+      const differences = x.map((v, i) => v - y[i]);
+      const boot = bootstrapTest(differences, {
+        resamples,
+        seed,
+        confidence: 1 - alpha,
+      });
+      const { statistic, pValue } = runTest(test, differences, {
+        resamples,
+        seed,
+      }, boot.pValue);
+      raw.push({
+        a: names[a],
+        b: names[b],
+        metric: label,
+        aMean: systems[a].means[label],
+        bMean: systems[b].means[label],
+        diff: mean(differences),
+        statistic,
+        pValue,
+        ci: boot.ci,
+        effectSize: pairedEffectSize(differences),
+        ...winsTiesLosses(differences),
+        differences,
+      });
+    }
+  }
+  const adjusted = adjustPValues(raw.map((p) => p.pValue), correction);
+  const pairs = raw.map((p, i) => ({
+    ...p,
+    pAdjusted: adjusted[i],
+    significant: adjusted[i] < alpha,
+  }));
+
+  return {
+    querySet,
+    queries,
+    metrics: tested,
+    test,
+    correction,
+    alpha,
+    seed,
+    resamples,
+    baseline: options.baseline,
+    systems,
+    pairs,
+    curves: curvesOf(entries, labels, tested, queries, options.curveCutoffs),
+  };
+}
+
+function runTest(
+  test: SignificanceTest,
+  d: Float64Array,
+  sampling: { resamples: number; seed: number },
+  bootstrapP: number,
+): { statistic: number; pValue: number } {
+  switch (test) {
+    case "t":
+      return pairedTTest(d);
+    case "permutation":
+      return permutationTest(d, sampling);
+    case "fisher":
+      return fisherRandomizationTest(d, sampling);
+    case "wilcoxon":
+      return wilcoxonSignedRank(d);
+    case "bootstrap":
+      return { statistic: mean(d), pValue: bootstrapP };
+  }
+}
+
+function querySetOf(
+  entries: [string, Evaluation][],
+  querySet: QuerySet,
+  judged: Iterable<QueryId> | undefined,
+): QueryId[] {
+  let queries: QueryId[];
+  if (querySet === "intersection") {
+    queries = [...entries[0][1].perQuery.keys()].filter((q) =>
+      entries.every(([, e]) => e.perQuery.has(q))
+    );
+  } else {
+    const all = new Set<QueryId>(judged ?? []);
+    if (judged === undefined) {
+      for (const [, e] of entries) {
+        for (const q of e.perQuery.keys()) all.add(q);
+      }
+    }
+    queries = [...all];
+    for (const [name, e] of entries) {
+      const missing = queries.find((q) => !e.perQuery.has(q));
+      if (missing !== undefined) {
+        throw new TypeError(
+          `Run "${name}" has no value for judged query "${missing}"; evaluate with averageOverQrels (trec_eval -c) or compare on the intersection`,
+        );
+      }
+    }
+  }
+  if (queries.length === 0) {
+    throw new RangeError(
+      querySet === "intersection"
+        ? "No query is scored by every run"
+        : "There are no judged queries",
+    );
+  }
+  return queries.sort(compareIds);
+}
+
+function curvesOf(
+  entries: [string, Evaluation][],
+  labels: readonly string[],
+  tested: readonly string[],
+  queries: readonly QueryId[],
+  cutoffs: readonly number[] | undefined,
+): MetricCurve[] {
+  if (!cutoffs?.length) return [];
+  const curves: MetricCurve[] = [];
+  const done = new Set<string>();
+  for (const label of tested) {
+    const base = curveBase(label);
+    if (done.has(base)) continue;
+    done.add(base);
+    const points = [...new Set(cutoffs)].sort((x, y) => x - y)
+      .map((k) => [k, labels.indexOf(`${base}@${k}`)] as const)
+      .filter(([, m]) => m >= 0);
+    if (points.length < 2) continue;
+    const means: Record<string, number[]> = {};
+    for (const [name, evaluation] of entries) {
+      means[name] = points.map(([, m]) => {
+        let sum = 0;
+        for (const q of queries) sum += evaluation.perQuery.get(q)![m];
+        return sum / queries.length;
+      });
+    }
+    curves.push({ metric: base, cutoffs: points.map(([k]) => k), means });
+  }
+  return curves;
+}

@@ -1,0 +1,490 @@
+/**
+ * Renders a {@linkcode Comparison} as an aligned terminal table, Markdown,
+ * CSV or JSON. LaTeX and HTML live in `latex.ts` and `html.ts`.
+ *
+ * @module
+ */
+
+import type { Comparison, PairComparison } from "../metrics/compare.ts";
+import { formatFixed } from "./c_printf.ts";
+import { type Table, toAligned, toCsv, toMarkdown } from "./table.ts";
+
+/** The names of the tests, as reports print them. */
+export const TEST_NAMES: Readonly<Record<Comparison["test"], string>> = {
+  t: "paired t-test",
+  permutation: "paired permutation (sign-flip) test",
+  fisher: "Fisher randomization test",
+  wilcoxon: "Wilcoxon signed-rank test",
+  bootstrap: "paired bootstrap test",
+};
+
+/**
+ * A metric value as every comparison report prints it: four decimals.
+ *
+ * @example
+ * ```ts
+ * import { formatScore } from "./comparison.ts";
+ * console.log(formatScore(0.85688)); // "0.8569"
+ * ```
+ *
+ * @param value The value.
+ * @returns The text, `n/a` for NaN.
+ */
+export function formatScore(value: number): string {
+  return Number.isNaN(value) ? "n/a" : formatFixed(value, 4);
+}
+
+/**
+ * A difference with its sign.
+ *
+ * @example
+ * ```ts
+ * import { formatDifference } from "./comparison.ts";
+ * console.log(formatDifference(0.1071), formatDifference(-0.02)); // "+0.1071" "-0.0200"
+ * ```
+ *
+ * @param value The difference.
+ * @returns The text, `n/a` for NaN.
+ */
+export function formatDifference(value: number): string {
+  const text = formatScore(value);
+  return value >= 0 && !text.startsWith("-") ? `+${text}` : text;
+}
+
+/**
+ * A p-value: four decimals, or two significant digits below 0.0001.
+ *
+ * @example
+ * ```ts
+ * import { formatPValue } from "./comparison.ts";
+ * console.log(formatPValue(0.0312), formatPValue(1.9073e-6)); // "0.0312" "1.9e-6"
+ * ```
+ *
+ * @param p The p-value.
+ * @returns The text, `n/a` for NaN.
+ */
+export function formatPValue(p: number): string {
+  if (Number.isNaN(p)) return "n/a";
+  if (p > 0 && p < 0.0001) return p.toExponential(1);
+  return formatFixed(p, 4);
+}
+
+/**
+ * An interval as `[low, high]`.
+ *
+ * @example
+ * ```ts
+ * import { formatInterval } from "./comparison.ts";
+ * console.log(formatInterval([0.1, 0.25])); // "[0.1000, 0.2500]"
+ * ```
+ *
+ * @param ci The interval.
+ * @returns The text.
+ */
+export function formatInterval(ci: readonly [number, number]): string {
+  return `[${formatScore(ci[0])}, ${formatScore(ci[1])}]`;
+}
+
+/**
+ * The effect size, two decimals.
+ *
+ * @param d Cohen's d.
+ * @returns The text.
+ */
+function formatEffect(d: number): string {
+  if (Number.isNaN(d)) return "n/a";
+  if (!Number.isFinite(d)) return d > 0 ? "inf" : "-inf";
+  return formatFixed(d, 2);
+}
+
+/**
+ * One paragraph saying how the comparison was made: query set, test,
+ * correction, level, seed and intervals.
+ *
+ * @example
+ * ```ts
+ * import { compareEvaluations } from "../metrics/compare.ts";
+ * import { evaluateSync } from "../metrics/evaluate.ts";
+ * import { comparisonSummary } from "./comparison.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])], ["q2", new Map([["d2", 1]])]]);
+ * const run = (docs: string[]) => docs.map((d, i) => ({ queryId: `q${i + 1}`, docs: [d] }));
+ * const options = { averageOverQrels: true };
+ * const result = compareEvaluations(new Map([
+ *   ["a", evaluateSync(run(["d1", "d2"]), qrels, ["P@1"], options)],
+ *   ["b", evaluateSync(run(["d1", "x"]), qrels, ["P@1"], options)],
+ * ]));
+ * console.log(comparisonSummary(result).startsWith("2 judged queries")); // true
+ * ```
+ *
+ * @param comparison The comparison.
+ * @returns The text, without a final newline.
+ */
+export function comparisonSummary(comparison: Comparison): string {
+  const n = comparison.queries.length;
+  const set = comparison.querySet === "judged"
+    ? `${n} judged queries (a query a run did not return scores as an empty ranking, as trec_eval -c)`
+    : `${n} queries returned by every run (intersection)`;
+  const tests = comparison.pairs.length;
+  const correction = comparison.correction === "none"
+    ? "no correction"
+    : `${
+      comparison.correction === "holm" ? "Holm" : "Bonferroni"
+    } correction over ${tests} test${tests === 1 ? "" : "s"}`;
+  const level = formatLevel(1 - comparison.alpha);
+  return `${set}; ${
+    TEST_NAMES[comparison.test]
+  }, two-sided, ${correction}, significant when p < ${comparison.alpha}; seed ${comparison.seed}, ${comparison.resamples} resamples; ${level} intervals: Student t for means, percentile bootstrap for differences; effect size: Cohen's d of the paired differences.`;
+}
+
+function formatLevel(level: number): string {
+  return `${Number((level * 100).toPrecision(10))}%`;
+}
+
+/**
+ * The means table: one row per metric, one column per run, each cell the
+ * mean and its confidence interval.
+ *
+ * @param comparison The comparison.
+ * @returns The table.
+ */
+export function meansTable(comparison: Comparison): Table {
+  return {
+    header: ["metric", ...comparison.systems.map((s) => s.name)],
+    rows: comparison.metrics.map((label) => [
+      label,
+      ...comparison.systems.map((s) =>
+        `${formatScore(s.means[label])} ${formatInterval(s.ci[label])}`
+      ),
+    ]),
+  };
+}
+
+/**
+ * The tests table: one row per pair of runs and metric.
+ *
+ * @param comparison The comparison.
+ * @returns The table.
+ */
+export function pairsTable(comparison: Comparison): Table {
+  return {
+    header: [
+      "metric",
+      "A",
+      "B",
+      "A mean",
+      "B mean",
+      "diff",
+      `${formatLevel(1 - comparison.alpha)} CI of diff`,
+      "d",
+      "W/T/L",
+      "p",
+      "p adj",
+      "sig",
+    ],
+    rows: comparison.pairs.map((p) => [
+      p.metric,
+      p.a,
+      p.b,
+      formatScore(p.aMean),
+      formatScore(p.bMean),
+      formatDifference(p.diff),
+      formatInterval(p.ci),
+      formatEffect(p.effectSize),
+      `${p.wins}/${p.ties}/${p.losses}`,
+      formatPValue(p.pValue),
+      formatPValue(p.pAdjusted),
+      p.significant ? "*" : "",
+    ]),
+    alignRight: [
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ],
+  };
+}
+
+/** Options of {@linkcode comparisonToText}. */
+export interface TextOptions {
+  /** Colour significant rows (green: A better, red: A worse) with ANSI codes. Default: false. */
+  color?: boolean;
+}
+
+const GREEN = "\x1b[32m", RED = "\x1b[31m", BOLD = "\x1b[1m", RESET = "\x1b[0m";
+
+/**
+ * The terminal form: the summary, the means table and the tests table,
+ * columns aligned. Colour is added after alignment, to whole lines, so it
+ * never shifts a column.
+ *
+ * @example
+ * ```ts
+ * import { compare } from "../metrics/compare.ts";
+ * import { comparisonToText } from "./comparison.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
+ * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [] }, qrels, ["P@1"]);
+ * console.log(comparisonToText(result).includes("P@1")); // true
+ * ```
+ *
+ * @param comparison The comparison.
+ * @param options Colour.
+ * @returns The text, ending in a newline.
+ */
+export function comparisonToText(
+  comparison: Comparison,
+  options: TextOptions = {},
+): string {
+  const color = options.color ?? false;
+  const heading = (text: string) => color ? `${BOLD}${text}${RESET}` : text;
+  const tests = toAligned(pairsTable(comparison)).split("\n");
+  if (color) {
+    comparison.pairs.forEach((p, i) => {
+      if (!p.significant) return;
+      tests[i + 2] = `${p.diff > 0 ? GREEN : RED}${tests[i + 2]}${RESET}`;
+    });
+  }
+  return [
+    comparisonSummary(comparison),
+    "",
+    heading("Means"),
+    toAligned(meansTable(comparison)),
+    heading("Paired tests (A - B)"),
+    tests.join("\n"),
+  ].join("\n");
+}
+
+/**
+ * The Markdown form: the summary, the means table and the tests table.
+ *
+ * @param comparison The comparison.
+ * @returns The text.
+ */
+export function comparisonToMarkdown(comparison: Comparison): string {
+  return [
+    comparisonSummary(comparison),
+    "",
+    "### Means",
+    "",
+    toMarkdown(meansTable(comparison)),
+    "### Paired tests (A - B)",
+    "",
+    toMarkdown(pairsTable(comparison)),
+  ].join("\n");
+}
+
+/**
+ * The CSV form: one row per pair of runs and metric, every number at full
+ * precision, with the settings repeated on each row so a row stands alone.
+ *
+ * @param comparison The comparison.
+ * @returns The CSV text.
+ */
+export function comparisonToCsv(comparison: Comparison): string {
+  const n = (v: number) => String(v);
+  return toCsv({
+    header: [
+      "metric",
+      "a",
+      "b",
+      "a_mean",
+      "b_mean",
+      "diff",
+      "ci_low",
+      "ci_high",
+      "effect_size",
+      "wins",
+      "ties",
+      "losses",
+      "statistic",
+      "p_value",
+      "p_adjusted",
+      "significant",
+      "test",
+      "correction",
+      "alpha",
+      "query_set",
+      "queries",
+    ],
+    rows: comparison.pairs.map((p) => [
+      p.metric,
+      p.a,
+      p.b,
+      n(p.aMean),
+      n(p.bMean),
+      n(p.diff),
+      n(p.ci[0]),
+      n(p.ci[1]),
+      n(p.effectSize),
+      n(p.wins),
+      n(p.ties),
+      n(p.losses),
+      n(p.statistic),
+      n(p.pValue),
+      n(p.pAdjusted),
+      String(p.significant),
+      comparison.test,
+      comparison.correction,
+      n(comparison.alpha),
+      comparison.querySet,
+      n(comparison.queries.length),
+    ]),
+  });
+}
+
+/** One pair in the JSON form, with UltraRAG's field names for the core numbers. */
+export interface PairJson {
+  /** The first run. */
+  a: string;
+  /** The second run. */
+  b: string;
+  /** The metric label. */
+  metric: string;
+  /** Mean of `a` (UltraRAG's name). */
+  A_mean: number;
+  /** Mean of `b`. */
+  B_mean: number;
+  /** `A_mean - B_mean`. */
+  diff: number;
+  /** The corrected p-value (the raw one when the correction is `none`). */
+  p_value: number;
+  /** `p_value < alpha`. */
+  significant: boolean;
+  /** The p-value before correction. */
+  p_value_uncorrected: number;
+  /** The test statistic. */
+  statistic: number;
+  /** Bootstrap interval of `diff`. */
+  ci: [number, number];
+  /** Cohen's d of the paired differences (null when undefined). */
+  effect_size: number | null;
+  /** Queries `a` won. */
+  wins: number;
+  /** Queries tied. */
+  ties: number;
+  /** Queries `a` lost. */
+  losses: number;
+}
+
+/** The JSON form of a comparison. */
+export interface ComparisonJson {
+  /** `judged` or `intersection`. */
+  query_set: string;
+  /** How many queries. */
+  queries: number;
+  /** The test. */
+  test: string;
+  /** The correction. */
+  correction: string;
+  /** The significance level. */
+  alpha: number;
+  /** The seed. */
+  seed: number;
+  /** Resamples of sampled tests and intervals. */
+  resamples: number;
+  /** The metric labels. */
+  metrics: string[];
+  /** Per run: its means, intervals and counts. */
+  runs: {
+    name: string;
+    means: Record<string, number>;
+    ci: Record<string, [number, number]>;
+    counts: Comparison["systems"][number]["counts"];
+  }[];
+  /** The paired tests. */
+  comparisons: PairJson[];
+  /** Metric-at-k curves. */
+  curves: Comparison["curves"];
+  /** Per-query values, when asked for: query ids and run → metric → values. */
+  per_query?: {
+    queries: string[];
+    values: Record<string, Record<string, number[]>>;
+  };
+}
+
+function finiteOrNull(v: number): number | null {
+  return Number.isFinite(v) ? v : null;
+}
+
+/**
+ * The JSON form. Each entry of `comparisons` carries UltraRAG's fields
+ * (`A_mean`, `B_mean`, `diff`, `p_value`, `significant`) besides ranklens'
+ * own; `p_value` is the corrected one, the value `significant` is decided on.
+ *
+ * @example
+ * ```ts
+ * import { compare } from "../metrics/compare.ts";
+ * import { comparisonToJson } from "./comparison.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
+ * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [] }, qrels, ["P@1"]);
+ * const { A_mean, B_mean, diff } = comparisonToJson(result).comparisons[0];
+ * console.log(A_mean, B_mean, diff); // 1 0 1
+ * ```
+ *
+ * @param comparison The comparison.
+ * @param options Whether to include per-query values.
+ * @returns A plain object for `JSON.stringify`.
+ */
+export function comparisonToJson(
+  comparison: Comparison,
+  options: { perQuery?: boolean } = {},
+): ComparisonJson {
+  const pair = (p: PairComparison): PairJson => ({
+    a: p.a,
+    b: p.b,
+    metric: p.metric,
+    A_mean: p.aMean,
+    B_mean: p.bMean,
+    diff: p.diff,
+    p_value: p.pAdjusted,
+    significant: p.significant,
+    p_value_uncorrected: p.pValue,
+    statistic: p.statistic,
+    ci: [p.ci[0], p.ci[1]],
+    effect_size: finiteOrNull(p.effectSize),
+    wins: p.wins,
+    ties: p.ties,
+    losses: p.losses,
+  });
+  const json: ComparisonJson = {
+    query_set: comparison.querySet,
+    queries: comparison.queries.length,
+    test: comparison.test,
+    correction: comparison.correction,
+    alpha: comparison.alpha,
+    seed: comparison.seed,
+    resamples: comparison.resamples,
+    metrics: [...comparison.metrics],
+    runs: comparison.systems.map((s) => ({
+      name: s.name,
+      means: { ...s.means },
+      ci: Object.fromEntries(
+        Object.entries(s.ci).map(([k, v]) => [k, [v[0], v[1]]]),
+      ),
+      counts: s.counts,
+    })),
+    comparisons: comparison.pairs.map(pair),
+    curves: comparison.curves,
+  };
+  if (options.perQuery) {
+    json.per_query = {
+      queries: [...comparison.queries],
+      values: Object.fromEntries(
+        comparison.systems.map((s) => [
+          s.name,
+          Object.fromEntries(
+            Object.entries(s.values).map(([k, v]) => [k, [...v]]),
+          ),
+        ]),
+      ),
+    };
+  }
+  return json;
+}
