@@ -45,9 +45,8 @@ import {
   DEFAULT_MAX_RUNNING,
   DEFAULT_MAX_WAITING,
   DEFAULT_TIME_LIMIT,
-  SERVER_ENV_VARIABLES,
   type ServerOptions,
-  serverOptionsFromEnv,
+  serverOptionsFromProcessEnv,
 } from "./server/options.ts";
 import { PAGE_HTML, pageContentSecurityPolicy } from "./server/page.ts";
 import { HttpProblem, problemOf } from "./server/problem.ts";
@@ -153,29 +152,18 @@ export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
   return app;
 }
 
-const MISCONFIGURED = (why: string) =>
-  new HttpProblem(500, `The server is misconfigured: ${why}`);
-
 /**
- * The app configured from the environment, built once. Without permission
- * to read the variables the server refuses every request rather than run
- * without a token it may have been given.
+ * The app configured from the environment, or the problem every request
+ * gets when the settings cannot be read.
  */
 function appFromEnvironment(): Hono<ServerEnv> | HttpProblem {
-  const unreadable = SERVER_ENV_VARIABLES.filter((variable) =>
-    Deno.permissions.querySync({ name: "env", variable }).state !== "granted"
-  );
-  if (unreadable.length) {
-    return MISCONFIGURED(
-      `it may not read ${
-        unreadable.join(", ")
-      }; run it with --allow-env (deno serve --allow-env server.ts).`,
-    );
-  }
   try {
-    return createApp(serverOptionsFromEnv((name) => Deno.env.get(name)));
+    return createApp(serverOptionsFromProcessEnv());
   } catch (error) {
-    return MISCONFIGURED((error as Error).message);
+    return new HttpProblem(
+      500,
+      `The server is misconfigured: ${(error as Error).message}.`,
+    );
   }
 }
 

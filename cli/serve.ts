@@ -1,16 +1,116 @@
 /**
- * `ranklens serve`: not built yet; its issue adds it.
+ * `ranklens serve`: the HTTP API and web page on a local port.
  *
  * @module
  */
 
+import { parseArgs } from "node:util";
+import { createApp } from "../server.ts";
+import {
+  positiveInteger,
+  type ServerOptions,
+  serverOptionsFromProcessEnv,
+} from "../server/options.ts";
+import { UsageError } from "./errors.ts";
+
+const USAGE =
+  "deno run --allow-net --allow-env cli.ts serve [--port N] [--host H] [--body-limit BYTES] [--time-limit MS] [--max-running N] [--max-waiting N] [--cors ORIGIN]...";
+
+const HELP = `Usage: ${USAGE}
+
+Serves the JSON API under /v1, /openapi.json and the web page at /.
+
+Options:
+  --port N          the port (default 8000; 0 picks a free one)
+  --host H          the interface (default 127.0.0.1; 0.0.0.0 for every one)
+  --body-limit B    largest request body in bytes (default 33554432, 32 MiB)
+  --time-limit MS   time limit per request in milliseconds (default 30000)
+  --max-running N   scoring requests handled at once (default 4)
+  --max-waiting N   scoring requests queued beyond those (default 64)
+  --cors ORIGIN     allow this origin by CORS, * for any (repeatable;
+                    default: CORS off)
+  -h, --help        this help
+
+Environment (flags win): RANKLENS_TOKEN (require "Authorization: Bearer
+TOKEN" on /v1; there is no flag, so the token stays out of the process list),
+RANKLENS_BODY_LIMIT, RANKLENS_TIME_LIMIT_MS, RANKLENS_MAX_RUNNING,
+RANKLENS_MAX_WAITING, RANKLENS_CORS_ORIGINS (comma-separated).`;
+
+function integer(name: string, value: string, min: number): number {
+  try {
+    return positiveInteger(name, value, min);
+  } catch (error) {
+    throw new UsageError((error as Error).message, USAGE);
+  }
+}
+
 /**
- * Runs the command.
+ * Runs the command until SIGINT or SIGTERM.
  *
- * @param _args The arguments.
+ * @param args The arguments after `serve`.
  * @returns The exit status.
  */
-export function run(_args: string[]): Promise<number> {
-  console.error("ranklens serve: not available in this version");
-  return Promise.resolve(2);
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        port: { type: "string", default: "8000" },
+        host: { type: "string", default: "127.0.0.1" },
+        "body-limit": { type: "string" },
+        "time-limit": { type: "string" },
+        "max-running": { type: "string" },
+        "max-waiting": { type: "string" },
+        cors: { type: "string", multiple: true },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message, USAGE);
+  }
+  const { values } = parsed;
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const port = integer("--port", values.port, 0);
+  if (port > 65535) {
+    throw new UsageError(`--port must be at most 65535, got "${port}"`, USAGE);
+  }
+  const options: ServerOptions = serverOptionsFromProcessEnv();
+  const flags = [
+    ["body-limit", "bodyLimit", 1],
+    ["time-limit", "timeLimit", 1],
+    ["max-running", "maxRunning", 1],
+    ["max-waiting", "maxWaiting", 0],
+  ] as const;
+  for (const [flag, key, min] of flags) {
+    const value = values[flag];
+    if (value !== undefined) options[key] = integer(`--${flag}`, value, min);
+  }
+  if (values.cors?.length) options.corsOrigins = values.cors;
+  const app = createApp(options);
+  const server = Deno.serve({
+    hostname: values.host,
+    port,
+    onListen({ hostname, port }) {
+      const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+      console.log(
+        `ranklens: listening on http://${host}:${port}/` +
+          (options.token === undefined ? "" : " (bearer token required)"),
+      );
+    },
+  }, app.fetch);
+  const stop = () => server.shutdown();
+  const signals: Deno.Signal[] = Deno.build.os === "windows"
+    ? ["SIGINT"]
+    : ["SIGINT", "SIGTERM"];
+  for (const signal of signals) Deno.addSignalListener(signal, stop);
+  try {
+    await server.finished;
+  } finally {
+    for (const signal of signals) Deno.removeSignalListener(signal, stop);
+  }
+  return 0;
 }

@@ -120,3 +120,32 @@ export function serverOptionsFromEnv(
   }
   return options;
 }
+
+/**
+ * Reads the settings from this process's environment. Without permission to
+ * read every variable it throws rather than guess: a server that cannot see
+ * `RANKLENS_TOKEN` must not run without the token it may have been given.
+ *
+ * @example
+ * ```ts ignore
+ * import { serverOptionsFromProcessEnv } from "./options.ts";
+ * const options = serverOptionsFromProcessEnv(); // needs --allow-env
+ * ```
+ *
+ * @returns The options the variables set.
+ * @throws {TypeError} Without permission to read the variables.
+ * @throws {RangeError} On a value that is not a valid setting.
+ */
+export function serverOptionsFromProcessEnv(): ServerOptions {
+  const unreadable = SERVER_ENV_VARIABLES.filter((variable) =>
+    Deno.permissions.querySync({ name: "env", variable }).state !== "granted"
+  );
+  if (unreadable.length) {
+    throw new TypeError(
+      `The server may not read ${
+        unreadable.join(", ")
+      }: run it with --allow-env`,
+    );
+  }
+  return serverOptionsFromEnv((name) => Deno.env.get(name));
+}

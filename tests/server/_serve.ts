@@ -55,3 +55,67 @@ export function serve(app: Hono<any>, onRequest?: () => void): TestServer {
 export function repoText(path: string): Promise<string> {
   return Deno.readTextFile(new URL(`../../${path}`, import.meta.url));
 }
+
+/** A server process under test. */
+export interface ServerProcess extends AsyncDisposable {
+  /** `http://127.0.0.1:PORT`. */
+  readonly url: string;
+  /** Stops the process with SIGTERM and returns its exit code and output. */
+  stop(): Promise<{ code: number; output: string }>;
+}
+
+/**
+ * Starts `deno ARGS` and waits for the line, on stdout or stderr, that
+ * announces its address.
+ *
+ * @param args The arguments of `deno`.
+ * @param env Extra environment variables.
+ * @returns The running process.
+ */
+export async function spawnServer(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    env: { NO_COLOR: "1", ...env },
+    cwd: new URL("../../", import.meta.url).pathname,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let output = "";
+  let announced: (url: string) => void = () => {};
+  const url = new Promise<string>((resolve) => announced = resolve);
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const text of stream.pipeThrough(new TextDecoderStream())) {
+      output += text;
+      const match = output.match(/listening on (http:\/\/[\d.]+:\d+)/i);
+      if (match) announced(match[1]);
+    }
+  };
+  const drained = Promise.all([collect(child.stdout), collect(child.stderr)]);
+  const exited = child.status.then(async ({ code }) => {
+    await drained;
+    throw new Error(
+      `The server exited with ${code} before listening: ${output}`,
+    );
+  });
+  exited.catch(() => {});
+  const address = await Promise.race([url, exited]);
+  let stopped: Promise<{ code: number; output: string }> | undefined;
+  const stop = () =>
+    stopped ??= (async () => {
+      child.kill("SIGTERM");
+      const { code } = await child.status;
+      await drained;
+      return { code, output };
+    })();
+  return {
+    url: address,
+    stop,
+    async [Symbol.asyncDispose]() {
+      await stop();
+    },
+  };
+}
