@@ -228,11 +228,12 @@ async function evaluateAll() {
       const label = run.name.value.trim() || body.runId || "run " + (runs.indexOf(run) + 1);
       if (!response.ok) {
         if (response.status === 401) $("token-box").open = true;
-        const whose = body.file === "qrels" ? "" : label + ": ";
+        const whose = body.file === "run" || response.status === 413 ? label + ": " : "";
         showError(whose + (body.detail ?? response.statusText), { file: body.file, line: body.line, run });
         $("status").textContent = "";
         return;
       }
+      if (!run.name.value.trim()) run.name.value = label;
       done.push({ name: uniqueName(label, done), result: body });
     }
     results = done;
@@ -252,7 +253,10 @@ function uniqueName(name, taken) {
   return unique;
 }
 
-const fmt = (v) => (v === undefined ? "–" : Number.isInteger(v) ? String(v) : v.toFixed(4));
+// Labels are canonical specs, so the definition is the name before "(" or "@".
+const summed = new Set();
+const fmtFor = (label) => (v) =>
+  v === undefined ? "–" : summed.has(label.match(/^[^(@]+/)[0]) ? String(v) : v.toFixed(4);
 
 function cell(tag, text, cls) {
   const el = document.createElement(tag);
@@ -261,7 +265,7 @@ function cell(tag, text, cls) {
   return el;
 }
 
-function fillTable(table, head, rows, foot) {
+function fillTable(table, head, rows, foot, metricOf = (row) => row[0]) {
   table.replaceChildren();
   const thead = table.createTHead().insertRow();
   head.forEach((h) => thead.append(cell("th", h)));
@@ -270,7 +274,10 @@ function fillTable(table, head, rows, foot) {
     const tr = body.insertRow();
     tr.append(cell("td", values[0]));
     const numbers = values.slice(1);
-    const best = numbers.length > 1 ? Math.max(...numbers.filter((v) => v !== undefined)) : NaN;
+    // Highlight a best value only where the runs differ.
+    const present = numbers.filter((v) => v !== undefined);
+    const best = present.length > 1 && present.some((v) => v !== present[0]) ? Math.max(...present) : NaN;
+    const fmt = fmtFor(metricOf(values));
     numbers.forEach((v) => tr.append(cell("td", fmt(v), v === best ? "best" : "")));
   }
   if (foot) {
@@ -304,7 +311,7 @@ function renderPerQuery() {
   const collator = new Intl.Collator(undefined, { numeric: true });
   const rows = [...ids].sort(collator.compare).map((q) =>
     [q, ...results.map((r) => r.result.perQuery[q]?.[metric])]);
-  fillTable($("per-query"), ["query", ...results.map((r) => r.name)], rows);
+  fillTable($("per-query"), ["query", ...results.map((r) => r.name)], rows, null, () => metric);
 }
 
 function download(name, type, text) {
@@ -339,6 +346,7 @@ async function loadRegistry() {
     const body = table.tBodies[0] ?? table.createTBody();
     body.replaceChildren();
     for (const m of metrics) {
+      if (m.aggregate === "sum") summed.add(m.name);
       list.append(new Option(m.name));
       const tr = body.insertRow();
       const add = cell("button", m.name + (m.cutoff === "none" ? "" : m.cutoff === "required" ? "@10" : ""));
@@ -353,6 +361,7 @@ async function loadRegistry() {
       tr.append(cell("td", m.kind));
       tr.append(cell("td", m.description + (m.aliases.length ? " (also: " + m.aliases.join(", ") + ")" : "")));
     }
+    if (results.length) render();
   } catch {
     // The list is a convenience; typing specs works without it.
   }

@@ -1,0 +1,225 @@
+// The web page driven in headless Chromium: paste, evaluate, read the table.
+import { assertEquals } from "../assert.ts";
+import { chromium } from "playwright-core";
+import { createApp } from "../../server.ts";
+import { repoText, serve } from "./_serve.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const SCREENSHOT = Deno.env.get("RANKLENS_SCREENSHOT");
+
+let hasChromium = false;
+try {
+  hasChromium = Deno.statSync(CHROMIUM).isFile;
+} catch {
+  // Without the browser, the tests below are skipped.
+}
+
+async function withPage(
+  options: Parameters<typeof createApp>[0],
+  fn: (
+    page: import("playwright-core").Page,
+    url: string,
+    problems: string[],
+  ) => Promise<void>,
+) {
+  await using server = serve(createApp(options));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ARGS,
+  });
+  try {
+    const page = await browser.newPage({ acceptDownloads: true });
+    // A CSP violation or a script error would show up here.
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    await page.goto(server.url + "/");
+    await fn(page, server.url, problems);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function cells(
+  page: import("playwright-core").Page,
+  selector: string,
+): Promise<string[][]> {
+  return await page.$$eval(
+    `${selector} tr`,
+    (rows) =>
+      rows.map((row) =>
+        [...row.children].map((cell) => (cell.textContent ?? "").trim())
+      ),
+  );
+}
+
+Deno.test({
+  name: "the page evaluates two pasted runs and shows the API's values",
+  ignore: !hasChromium,
+  async fn() {
+    const qrels = await repoText("examples/qrels.txt");
+    const bm25 = await repoText("examples/run.bm25.txt");
+    const hybrid = await repoText("examples/run.hybrid.txt");
+    await withPage({}, async (page, url, problems) => {
+      await page.fill("#qrels", qrels);
+      await page.fill("#runs .run:nth-child(1) textarea", bm25);
+      await page.click("#add-run");
+      await page.fill("#runs .run:nth-child(2) textarea", hybrid);
+      await page.fill("#runs .run:nth-child(2) .name", "hybrid");
+      await page.check('#chips input[value="bpref"]');
+      await page.check('#chips input[value="num_rel_ret"]');
+      await page.fill("#specs", "ndcg@5, P(rel=2)@5");
+      await page.click("#evaluate");
+      await page.waitForSelector("#summary tbody tr");
+
+      const metrics = [
+        "ndcg@10",
+        "ap",
+        "rr",
+        "P@10",
+        "recall@100",
+        "bpref",
+        "num_rel_ret",
+        "ndcg@5",
+        "P(rel=2)@5",
+      ];
+      const expected = await Promise.all([bm25, hybrid].map(async (run) => {
+        const response = await fetch(`${url}/v1/evaluate`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ qrels, run, metrics }),
+        });
+        return (await response.json()).aggregate;
+      }));
+      const table = await cells(page, "#summary");
+      // The first run is named by its tag, the second as typed.
+      assertEquals(table[0], ["metric", "bm25", "hybrid"]);
+      const body = table.slice(1, 1 + metrics.length);
+      assertEquals(
+        body.map((row) => row[0]),
+        metrics,
+      );
+      body.forEach((row, i) => {
+        const label = row[0];
+        assertEquals(
+          row.slice(1),
+          expected.map((aggregate) =>
+            label === "num_rel_ret"
+              ? String(aggregate[label])
+              : aggregate[label].toFixed(4)
+          ),
+          label,
+        );
+      });
+      const scored = table.find((row) => row[0] === "queries scored");
+      assertEquals(scored, ["queries scored", "20", "20"]);
+
+      await page.click("#results details summary");
+      await page.selectOption("#per-query-metric", "rr");
+      const perQuery = await cells(page, "#per-query");
+      assertEquals(perQuery.length, 21);
+      assertEquals(perQuery[0], ["query", "bm25", "hybrid"]);
+
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.click("#download-json"),
+      ]);
+      const saved = JSON.parse(await Deno.readTextFile(await download.path()));
+      assertEquals(Object.keys(saved), ["bm25", "hybrid"]);
+      assertEquals(saved.hybrid.aggregate, expected[1]);
+      const [csv] = await Promise.all([
+        page.waitForEvent("download"),
+        page.click("#download-csv"),
+      ]);
+      const lines = (await Deno.readTextFile(await csv.path())).trim().split(
+        "\n",
+      );
+      assertEquals(lines[0], "run,query,metric,value");
+      // 2 runs x (20 queries + all) x 9 metrics.
+      assertEquals(lines.length, 1 + 2 * 21 * 9);
+      assertEquals(
+        lines.includes(`hybrid,all,ap,${expected[1].ap}`),
+        true,
+      );
+      if (SCREENSHOT) {
+        await page.screenshot({ path: SCREENSHOT, fullPage: true });
+      }
+      assertEquals(problems, []);
+    });
+  },
+});
+
+Deno.test({
+  name: "the page shows the place of malformed input",
+  ignore: !hasChromium,
+  async fn() {
+    await withPage({}, async (page, _url, problems) => {
+      await page.fill("#qrels", "q1 0 d1 1\n");
+      await page.fill("#runs .run .name", "mine");
+      await page.fill(
+        "#runs .run textarea",
+        "q1 Q0 d1 1 2.0 t\nq1 Q0 d2 2\n",
+      );
+      await page.click("#evaluate");
+      await page.waitForSelector("#error", { state: "visible" });
+      assertEquals(
+        await page.textContent("#error"),
+        'mine: run:2: expected 6 fields "qid iter docno rank score tag", got 4',
+      );
+      // The faulty line is selected in the run's text area.
+      const selected = await page.$eval("#runs .run textarea", (area) => {
+        const { value, selectionStart, selectionEnd } = area as unknown as {
+          value: string;
+          selectionStart: number;
+          selectionEnd: number;
+        };
+        return value.slice(selectionStart, selectionEnd);
+      });
+      assertEquals(selected, "q1 Q0 d2 2");
+      assertEquals(await page.isVisible("#results"), false);
+      // The failed request's 400 is logged by the browser; nothing else is.
+      assertEquals(
+        problems.every((p) => p.includes("400")),
+        true,
+        problems.join("\n"),
+      );
+    });
+  },
+});
+
+Deno.test({
+  name: "the page asks for the token when the server needs one",
+  ignore: !hasChromium,
+  async fn() {
+    await withPage({ token: "page-token" }, async (page) => {
+      await page.fill("#qrels", "q1 0 d1 1\n");
+      await page.fill("#runs .run textarea", "q1 Q0 d1 1 2.0 t\n");
+      await page.click("#evaluate");
+      await page.waitForSelector("#error", { state: "visible" });
+      assertEquals(
+        await page.textContent("#error"),
+        'This server needs "Authorization: Bearer <token>".',
+      );
+      assertEquals(await page.isVisible("#token"), true);
+      await page.fill("#token", "page-token");
+      await page.click("#evaluate");
+      await page.waitForSelector("#summary tbody tr");
+      const table = await cells(page, "#summary");
+      assertEquals(table[0], ["metric", "t"]);
+      assertEquals(table[1], ["ndcg@10", "1.0000"]);
+      assertEquals(await page.isVisible("#error"), false);
+    });
+  },
+});
