@@ -111,7 +111,7 @@ Deno.test({
         body.map((row) => row[0]),
         metrics,
       );
-      body.forEach((row, i) => {
+      body.forEach((row) => {
         const label = row[0];
         assertEquals(
           row.slice(1),
