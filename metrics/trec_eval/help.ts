@@ -14,7 +14,8 @@ import { measureTable, nicknames } from "./measures.ts";
  */
 export const TREC_EVAL_DEVIATIONS: readonly string[] = [
   "A qrels topic missing from the run is skipped without -c, as the help says and 9.0.8 did (10.0 stops with status 4).",
-  "rbp with p=<x> computes the documented formula (1-p)*sum(g_i*p^(i-1)) with gains normalised to [0,1]; 10.0 reads uninitialised memory there.",
+  "rbp computes the documented formula (1-p)*sum(g_i*p^(i-1)), gains normalised to [0,1] by each topic's gain table; 10.0 never initialises that range, so its values depend on the measure computed before rbp and match no formula with p=<x>.",
+  "A topic judged only with negative grades is evaluated like any other; 10.0 stops with status 4 when it is the first topic, crashes when its grades are all below -1 and otherwise reuses the previous topic's grade counts.",
   "ndcg, dcg and ideal_dcg each take their own gain parameters (10.0 shares them and then crashes at exit).",
   "Gains are ordered exactly for the ideal DCG (10.0 compares gain differences as integers, so ndcg.1=0.5 scores 0).",
   "A '#' comment line is skipped in qrels anywhere, also as the last line, after another comment or indented (10.0 crashes on a final one and calls the others malformed).",

@@ -35,7 +35,10 @@ type Reference =
     readonly rename?: [string, string];
     readonly why: string;
   }
-  | { readonly merge: string[][]; readonly why: string }
+  | {
+    readonly merge: (string[] | { python: string[] })[];
+    readonly why: string;
+  }
   | { readonly python: string[]; readonly why: string };
 
 interface Command {
@@ -252,6 +255,18 @@ function graded(): Dataset {
           python: ["rbp_reference.py", "qrels", "run", "p=0.5", "-q"],
           why:
             "trec_eval 10.0's rbp reads uninitialised memory once p= is given; the expected values are the documented formula, computed by tests/trec_eval/rbp_reference.py",
+        },
+      },
+      {
+        id: "rbp_after_yaap",
+        args: ["-q", "-m", "yaap", "-m", "rbp", "qrels", "run"],
+        reference: {
+          merge: [
+            ["-q", "-m", "yaap", "qrels", "run"],
+            { python: ["rbp_reference.py", "qrels", "run", "-", "-q"] },
+          ],
+          why:
+            "trec_eval 10.0's rbp never initialises the gain range it normalises by, so its values depend on the measure computed before it (here yaap); yaap comes from trec_eval 10.0 and rbp from the documented formula (tests/trec_eval/rbp_reference.py)",
         },
       },
       {
@@ -608,9 +623,20 @@ function odd(): Dataset {
     { qid: "e5", docno: "n1", score: "2" },
     { qid: "e5", docno: "n2", score: "1" },
   ];
+  // A first topic judged only with negative grades: trec_eval 10.0 finds no
+  // grade counts to reuse and fails (or crashes below -1).
+  const negative = "a0 0 x -3\na0 0 y -1\n";
+  const negativeRun = "a0 Q0 x 1 2 t\na0 Q0 z 2 1 t\n";
   return {
     name: "odd",
-    files: { qrels: qrelsText(judged), run: runText(run) },
+    files: {
+      qrels: qrelsText(judged),
+      run: runText(run),
+      "qrels.negative_first": negative + qrelsText(judged),
+      "qrels.negative_first.padded": negative + "a0 0 unretrieved 0\n" +
+        qrelsText(judged),
+      "run.negative_first": negativeRun + runText(run),
+    },
     commands: [
       te("all_trec", ["-q", "-m", "all_trec", "qrels", "run"]),
       te("judged_only", ["-q", "-J", "-m", "all_trec", "qrels", "run"]),
@@ -618,6 +644,28 @@ function odd(): Dataset {
       te("level3", ["-q", "-l3", "-m", "all_trec", "qrels", "run"]),
       te("depth0", ["-q", "-M0", "-m", "all_trec", "qrels", "run"]),
       te9("v9_judged_only", ["-q", "-J", "-m", "all_trec", "qrels", "run"]),
+      {
+        id: "negative_first",
+        args: [
+          "-q",
+          "-m",
+          "all_trec",
+          "qrels.negative_first",
+          "run.negative_first",
+        ],
+        reference: {
+          derive: "te10",
+          args: [
+            "-q",
+            "-m",
+            "all_trec",
+            "qrels.negative_first.padded",
+            "run.negative_first",
+          ],
+          why:
+            "trec_eval 10.0 stops ('Can't calculate measure', status 4) when the first topic has only negative judgements, and crashes when they are all below -1; the topic is evaluated like any other. The expected output is trec_eval 10.0 with one more judgement of grade 0 for a document no run retrieves, which changes no measure at relevance level 1",
+        },
+      },
       {
         id: "depth_negative",
         args: ["-q", "-M-1", "-m", "all_trec", "qrels", "run"],
@@ -987,6 +1035,20 @@ async function runBinary(
   };
 }
 
+async function runPython(
+  here: string,
+  [script, ...args]: string[],
+  cwd: string,
+): Promise<Uint8Array> {
+  const result = await new Deno.Command("python3", {
+    args: [join(here, script), ...args],
+    cwd,
+    stdout: "piped",
+  }).output();
+  if (!result.success) throw new Error(`${script} failed`);
+  return result.stdout;
+}
+
 /** Interleaves several outputs' lines topic by topic, in the order given. */
 function mergeOutputs(outputs: Uint8Array[]): Uint8Array {
   const blocks = new Map<string, string[]>();
@@ -1054,28 +1116,31 @@ async function main(): Promise<void> {
         note = ref.why;
       } else if ("merge" in ref) {
         const outputs = [];
-        for (const args of ref.merge) {
-          outputs.push(await runBinary(binaries.te10!, args, dir));
+        for (const part of ref.merge) {
+          outputs.push(
+            Array.isArray(part)
+              ? (await runBinary(binaries.te10!, part, dir)).stdout
+              : await runPython(here, part.python, dir),
+          );
         }
-        output = {
-          stdout: mergeOutputs(outputs.map((o) => o.stdout)),
-          stderr: "",
-          status: 0,
-        };
-        reference = `merged from trec_eval 10.0: ${
-          ref.merge.map((a) => `trec_eval ${a.map(quote).join(" ")}`).join(
-            " and ",
-          )
+        output = { stdout: mergeOutputs(outputs), stderr: "", status: 0 };
+        reference = `merged: ${
+          ref.merge.map((part) =>
+            Array.isArray(part)
+              ? `trec_eval 10.0: trec_eval ${part.map(quote).join(" ")}`
+              : `independent: python3 tests/trec_eval/${
+                part.python.map(quote).join(" ")
+              }`
+          ).join(" and ")
         }`;
         note = ref.why;
       } else {
         const [script, ...args] = ref.python;
-        const result = await new Deno.Command("python3", {
-          args: [join(here, script), ...args],
-          cwd: dir,
-          stdout: "piped",
-        }).output();
-        output = { stdout: result.stdout, stderr: "", status: 0 };
+        output = {
+          stdout: await runPython(here, ref.python, dir),
+          stderr: "",
+          status: 0,
+        };
         reference = `independent: python3 tests/trec_eval/${script} ${
           args.map(quote).join(" ")
         }`;

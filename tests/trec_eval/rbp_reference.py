@@ -15,7 +15,8 @@ When the gain table (levels 0 .. highest judged level, plus levels named in
 parameters) leaves [0, 1], every gain becomes (g - min) / (max - min).
 
 Usage: rbp_reference.py QRELS RUN PARAMS [-q]
-Prints trec_eval's lines for `-m rbp.PARAMS` (per topic with -q, then all).
+Prints trec_eval's lines for `-m rbp.PARAMS` (per topic with -q, then all);
+PARAMS `-` means plain `-m rbp` (p = 0.9, default gains).
 Only handles what the differential cases need: qrels format, every qrels
 topic present in the run, no -M/-J/-l.
 """
@@ -58,7 +59,8 @@ def main():
             run.setdefault(parts[0], []).append((float(parts[4]), parts[2]))
     p = 0.9
     explicit = {}
-    for pair in params.split(","):
+    label = "rbp" if params == "-" else "rbp_" + params
+    for pair in ([] if params == "-" else params.split(",")):
         name, value = pair.split("=", 1)
         if name == "p":
             p = float(value)
@@ -88,8 +90,8 @@ def main():
         value = (1 - p) * value
         total += value
         if per_topic:
-            out.append("%-22s\t%s\t%6.4f" % ("rbp_" + params, qid.decode("latin-1"), value))
-    out.append("%-22s\t%s\t%6.4f" % ("rbp_" + params, "all", total / len(qrels)))
+            out.append("%-22s\t%s\t%6.4f" % (label, qid.decode("latin-1"), value))
+    out.append("%-22s\t%s\t%6.4f" % (label, "all", total / len(qrels)))
     sys.stdout.write("\n".join(out) + "\n")
 
 
