@@ -84,3 +84,4 @@ export * from "./report/comparison_formats.ts";
 export * from "./report/latex.ts";
 export * from "./report/svg_plot.ts";
 export * from "./report/html.ts";
+export * from "./report/baseline.ts";

@@ -11,11 +11,13 @@ import {
   type EvaluationFormat,
   renderEvaluation,
 } from "../report/evaluation.ts";
+import { writeFileAtomic } from "../formats/atomic_write.ts";
+import { savedReport } from "../report/baseline.ts";
 import { UsageError } from "./errors.ts";
 import { evaluateRunFile } from "./run_file.ts";
 
 const USAGE =
-  "deno run -R cli.ts eval QRELS RUN [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown]";
+  "deno run -R cli.ts eval QRELS RUN [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown] [--save-report FILE]";
 
 /** trec_eval's `official` measures as registry specs: the default of `eval`. */
 export const OFFICIAL_SPECS: readonly string[] = [
@@ -47,6 +49,8 @@ Options:
   -J, --judged-only   drop unjudged documents before scoring
       --strict        a run query without judgements is an error
       --format F      trec (default), json, csv or markdown
+      --save-report FILE  also save a JSON report with every per-query value
+                      (atomically), a baseline for "gate"
   -h, --help          this help`;
 
 /**
@@ -89,6 +93,7 @@ export async function run(args: string[]): Promise<number> {
         "judged-only": { type: "boolean", short: "J" },
         strict: { type: "boolean" },
         format: { type: "string", default: "trec" },
+        "save-report": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -124,13 +129,25 @@ export async function run(args: string[]): Promise<number> {
     : intOption("-M", values.depth, 1);
   const metrics = values.metric?.length ? values.metric : OFFICIAL_SPECS;
   const qrels = await readQrels(qrelsPath);
-  const { evaluation, runId } = await evaluateRunFile(qrels, runPath, metrics, {
+  const options = {
     relevanceLevel,
     depth,
     judgedOnly: values["judged-only"],
     averageOverQrels: values.complete,
     strict: values.strict,
-  });
+  };
+  const { evaluation, runId } = await evaluateRunFile(
+    qrels,
+    runPath,
+    metrics,
+    options,
+  );
+  if (values["save-report"] !== undefined) {
+    await writeFileAtomic(
+      values["save-report"],
+      JSON.stringify(savedReport(evaluation, options, runId), null, 2) + "\n",
+    );
+  }
   const text = renderEvaluation(evaluation, format, {
     perQuery: values["per-query"],
     runId,

@@ -1,16 +1,352 @@
 /**
- * `ranklens gate`: not built yet; its issue adds it.
+ * `ranklens gate QRELS RUN --baseline BASELINE`: fail (exit 1) when a run
+ * scores worse than a baseline by more than allowed, for CI.
  *
  * @module
  */
 
+import { parseArgs } from "node:util";
+import { readQrels } from "../formats/trec_qrels.ts";
+import { openSource, readLines } from "../formats/source.ts";
+import { resolve } from "../metrics/builtin.ts";
+import {
+  compareEvaluations,
+  type Comparison,
+  type PairComparison,
+  SIGNIFICANCE_TESTS,
+  type SignificanceTest,
+} from "../metrics/compare.ts";
+import {
+  type Correction,
+  CORRECTIONS,
+} from "../metrics/significance/correction.ts";
+import type { Evaluation } from "../metrics/evaluate.ts";
+import { baselineEvaluation, parseSavedReport } from "../report/baseline.ts";
+import {
+  formatDifference,
+  formatPValue,
+  formatScore,
+  TEST_NAMES,
+} from "../report/comparison.ts";
+import { toAligned } from "../report/table.ts";
+import { UsageError } from "./errors.ts";
+import { intOption } from "./eval.ts";
+import { scoreRunFiles } from "./compare.ts";
+
+const USAGE =
+  "deno run -R cli.ts gate QRELS RUN --baseline BASELINE [-m SPEC=MAX_DROP]... [--require-significance] [--test t|permutation|fisher|wilcoxon|bootstrap] [--alpha 0.05]";
+
+const HELP = `Usage: ${USAGE}
+
+Scores RUN on every judged query of QRELS (a query it did not return scores
+0, as trec_eval -c) and compares it query by query with BASELINE: a run file,
+or a report saved by "eval --save-report" (then scored with the options the
+report was saved with). Exits 1 when a metric's mean falls by more than its
+MAX_DROP (and, with --require-significance, the fall is significant), 0
+otherwise; a usage or input error exits 2 or 1 with a message.
+
+Options:
+      --baseline FILE       baseline run file or saved JSON report (required)
+  -m, --metric SPEC=DROP    a metric and the largest allowed fall of its mean:
+                            an absolute amount (0.01) or a share of the
+                            baseline mean (2%); "SPEC" alone allows none.
+                            Repeatable. Default: every metric of a saved
+                            report, or ap and ndcg@10 for a baseline run.
+      --require-significance  fail only when the fall is also significant
+      --test T              t (default), permutation, fisher, wilcoxon, bootstrap
+      --correction C        none (default), holm or bonferroni over the metrics
+      --alpha A             significance level (default 0.05)
+      --seed N              seed of sampled tests (default 42)
+      --top N               queries listed per failing metric (default 5)
+  -h, --help                this help`;
+
+/** A gated metric: its label and the largest allowed fall of its mean. */
+export interface GateRule {
+  /** The metric spec as written. */
+  readonly spec: string;
+  /** The allowed fall: an amount, or a fraction of the baseline mean. */
+  readonly maxDrop: number;
+  /** Whether `maxDrop` is a fraction of the baseline mean. */
+  readonly relative: boolean;
+}
+
+const RULE = /^(.+)=\s*(\d+(?:\.\d*)?|\.\d+)(?:[eE]([+-]?\d+))?\s*(%?)$/;
+
+/**
+ * Parses `SPEC=MAX_DROP` (`ndcg@10=0.02`, `ap=5%`) or a bare `SPEC`
+ * (no fall allowed). The split is at the last `=` followed by a number, so
+ * specs with parameters (`P(rel=2)@5=0.01`) work.
+ *
+ * @example
+ * ```ts
+ * import { parseGateRule } from "./gate.ts";
+ * console.log(parseGateRule("P(rel=2)@5=2%")); // { spec: "P(rel=2)@5", maxDrop: 0.02, relative: true }
+ * ```
+ *
+ * @param text The option value.
+ * @returns The rule.
+ * @throws {UsageError} If the spec is empty.
+ */
+export function parseGateRule(text: string): GateRule {
+  const match = RULE.exec(text);
+  if (!match) {
+    if (text.trim() === "") throw new UsageError("empty metric spec", USAGE);
+    return { spec: text.trim(), maxDrop: 0, relative: false };
+  }
+  const number = Number(match[2] + (match[3] ? `e${match[3]}` : ""));
+  const relative = match[4] === "%";
+  return {
+    spec: match[1].trim(),
+    maxDrop: relative ? number / 100 : number,
+    relative,
+  };
+}
+
+async function isJsonReport(path: string): Promise<boolean> {
+  const { stream } = await openSource(path);
+  for await (const line of readLines(stream)) {
+    const text = line.text.trim();
+    if (text === "") continue;
+    await stream.cancel().catch(() => {});
+    return text.startsWith("{");
+  }
+  return false;
+}
+
+/** One gated metric's verdict. */
+export interface GateVerdict {
+  /** The comparison of run and baseline on the metric. */
+  readonly pair: PairComparison;
+  /** The allowed fall of the mean, as an amount. */
+  readonly allowed: number;
+  /** How much the mean fell (negative: it rose). */
+  readonly drop: number;
+  /** Whether the metric fails the gate. */
+  readonly failed: boolean;
+}
+
+/**
+ * Judges each metric of a run-versus-baseline comparison (`a` = run,
+ * `b` = baseline): it fails when the mean fell by more than allowed and,
+ * with `requireSignificance`, the fall is significant.
+ *
+ * @param comparison The comparison.
+ * @param rules The rules, aligned with the comparison's metrics.
+ * @param requireSignificance Fail only on significant falls.
+ * @returns One verdict per metric.
+ */
+export function judgeGate(
+  comparison: Comparison,
+  rules: readonly GateRule[],
+  requireSignificance: boolean,
+): GateVerdict[] {
+  return comparison.pairs.map((pair, i) => {
+    const rule = rules[i];
+    const allowed = rule.relative ? rule.maxDrop * pair.bMean : rule.maxDrop;
+    const drop = pair.bMean - pair.aMean;
+    const failed = drop > allowed &&
+      (!requireSignificance || pair.significant);
+    return { pair, allowed, drop, failed };
+  });
+}
+
+/**
+ * The text `gate` prints: one row per metric, then for each failing metric
+ * the queries that fell most.
+ *
+ * @param comparison The comparison.
+ * @param verdicts The verdicts.
+ * @param top How many queries to list per failing metric.
+ * @returns The text.
+ */
+export function gateReport(
+  comparison: Comparison,
+  verdicts: readonly GateVerdict[],
+  top: number,
+): string {
+  const table = toAligned({
+    header: [
+      "metric",
+      "baseline",
+      "run",
+      "change",
+      "allowed drop",
+      "p",
+      "status",
+    ],
+    rows: verdicts.map((v) => [
+      v.pair.metric,
+      formatScore(v.pair.bMean),
+      formatScore(v.pair.aMean),
+      formatDifference(v.pair.diff),
+      formatScore(v.allowed),
+      formatPValue(v.pair.pAdjusted),
+      v.failed ? "FAIL" : "ok",
+    ]),
+    alignRight: [false, true, true, true, true, true, false],
+  });
+  const lines = [
+    `gate: ${comparison.queries.length} judged queries; ${
+      TEST_NAMES[comparison.test]
+    }, alpha ${comparison.alpha}${
+      comparison.correction === "none" ? "" : `, ${comparison.correction}`
+    }`,
+    table.trimEnd(),
+  ];
+  const run = comparison.systems.find((s) => s.name === "run")!;
+  const base = comparison.systems.find((s) => s.name === "baseline")!;
+  for (const v of verdicts.filter((v) => v.failed)) {
+    const m = v.pair.metric;
+    lines.push(
+      "",
+      `FAIL ${m} fell by ${formatScore(v.drop)} (from ${
+        formatScore(v.pair.bMean)
+      } to ${formatScore(v.pair.aMean)}; allowed ${
+        formatScore(v.allowed)
+      }; p = ${formatPValue(v.pair.pAdjusted)})`,
+    );
+    const fell = [...v.pair.differences.keys()]
+      .filter((i) => v.pair.differences[i] < 0)
+      .sort((i, j) => v.pair.differences[i] - v.pair.differences[j])
+      .slice(0, top);
+    if (fell.length) {
+      lines.push(`  queries that fell most (of ${v.pair.losses} that fell):`);
+      for (const i of fell) {
+        lines.push(
+          `    ${comparison.queries[i]}  ${
+            formatDifference(v.pair.differences[i])
+          }  (${formatScore(base.values[m][i])} -> ${
+            formatScore(run.values[m][i])
+          })`,
+        );
+      }
+    }
+  }
+  const failed = verdicts.filter((v) => v.failed).length;
+  lines.push(
+    "",
+    failed
+      ? `gate: FAILED: ${failed} of ${verdicts.length} metric(s) regressed`
+      : `gate: passed: ${verdicts.length} metric(s) within bounds`,
+  );
+  return lines.join("\n") + "\n";
+}
+
 /**
  * Runs the command.
  *
- * @param _args The arguments.
- * @returns The exit status.
+ * @param args The arguments after `gate`.
+ * @returns The exit status: 1 when a metric regressed.
  */
-export function run(_args: string[]): Promise<number> {
-  console.error("ranklens gate: not available in this version");
-  return Promise.resolve(2);
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        baseline: { type: "string" },
+        metric: { type: "string", short: "m", multiple: true },
+        "require-significance": { type: "boolean" },
+        test: { type: "string", default: "t" },
+        correction: { type: "string", default: "none" },
+        alpha: { type: "string", default: "0.05" },
+        seed: { type: "string", default: "42" },
+        top: { type: "string", default: "5" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message, USAGE);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  if (positionals.length !== 2) {
+    throw new UsageError(
+      `expected QRELS and RUN, got ${positionals.length} file argument(s)`,
+      USAGE,
+    );
+  }
+  if (values.baseline === undefined) {
+    throw new UsageError("--baseline is required", USAGE);
+  }
+  if (!(SIGNIFICANCE_TESTS as readonly string[]).includes(values.test)) {
+    throw new UsageError(
+      `--test must be one of ${
+        SIGNIFICANCE_TESTS.join(", ")
+      }, got "${values.test}"`,
+      USAGE,
+    );
+  }
+  if (!(CORRECTIONS as readonly string[]).includes(values.correction)) {
+    throw new UsageError(
+      `--correction must be one of ${
+        CORRECTIONS.join(", ")
+      }, got "${values.correction}"`,
+      USAGE,
+    );
+  }
+  const alpha = Number(values.alpha);
+  if (values.alpha.trim() === "" || !(alpha > 0 && alpha < 1)) {
+    throw new UsageError(
+      `option --alpha must be a number in (0, 1), got "${values.alpha}"`,
+      USAGE,
+    );
+  }
+  const seed = intOption("--seed", values.seed, 0);
+  const top = intOption("--top", values.top, 0);
+  const [qrelsPath, runPath] = positionals;
+  const qrels = await readQrels(qrelsPath);
+
+  const saved = await isJsonReport(values.baseline)
+    ? parseSavedReport(
+      await Deno.readTextFile(values.baseline),
+      values.baseline,
+    )
+    : undefined;
+  const rules = values.metric?.length
+    ? values.metric.map(parseGateRule)
+    : (saved?.metrics ?? ["ap", "ndcg@10"]).map((spec) => ({
+      spec,
+      maxDrop: 0,
+      relative: false,
+    }));
+  // A saved report's sums and geometric means are not gated by default.
+  const usable = values.metric?.length
+    ? rules
+    : rules.filter((r) => resolve(r.spec).aggregate === "mean");
+  const labels = usable.map((r) => resolve(r.spec).label);
+  const options = {
+    metrics: labels,
+    querySet: "judged" as const,
+    ...(saved?.options ?? {}),
+  };
+  const [scored] = await scoreRunFiles(qrels, [runPath], options);
+  const baseline: Evaluation = saved
+    ? baselineEvaluation(saved, qrels, labels)
+    : (await scoreRunFiles(qrels, [values.baseline], options))[0].evaluation;
+  const comparison = compareEvaluations(
+    new Map([["run", scored.evaluation], ["baseline", baseline]]),
+    {
+      baseline: "baseline",
+      test: values.test as SignificanceTest,
+      correction: values.correction as Correction,
+      alpha,
+      seed,
+      metrics: labels,
+      judgedQueries: qrels.keys(),
+    },
+  );
+  const verdicts = judgeGate(
+    comparison,
+    usable,
+    values["require-significance"] ?? false,
+  );
+  await Deno.stdout.write(
+    new TextEncoder().encode(gateReport(comparison, verdicts, top)),
+  );
+  return verdicts.some((v) => v.failed) ? 1 : 0;
 }

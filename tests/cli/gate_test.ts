@@ -1,0 +1,193 @@
+// The gate on the example runs: a run that lost topics fails and names the
+// metric, the amount and the queries; the unchanged run passes.
+import { assertEquals } from "../assert.ts";
+import { formatScore } from "../../report/comparison.ts";
+import { runCli } from "./_cli.ts";
+
+const EXAMPLES = new URL("../../examples/", import.meta.url).pathname;
+const QRELS = `${EXAMPLES}qrels.txt`;
+const HYBRID = `${EXAMPLES}run.hybrid.txt`;
+const LOST = ["q03", "q04", "q05", "q06"];
+
+async function setup(): Promise<
+  { dir: string; degraded: string; report: string }
+> {
+  const dir = await Deno.makeTempDir();
+  // The degraded run lost four topics: with -c they score 0.
+  const degraded = `${dir}/degraded.txt`;
+  const lines = (await Deno.readTextFile(HYBRID)).split("\n");
+  await Deno.writeTextFile(
+    degraded,
+    lines.filter((l) => !LOST.includes(l.split(" ")[0])).join("\n"),
+  );
+  const report = `${dir}/baseline.json`;
+  const saved = await runCli([
+    "eval",
+    QRELS,
+    HYBRID,
+    "-c",
+    "-m",
+    "ndcg@10",
+    "-m",
+    "ap",
+    "-m",
+    "P@5",
+    "--save-report",
+    report,
+  ]);
+  assertEquals(saved.code, 0, saved.stderr);
+  return { dir, degraded, report };
+}
+
+Deno.test("gate fails a run with a degraded topic set, naming metric, drop and queries", async () => {
+  const { dir, degraded, report } = await setup();
+  try {
+    const saved = JSON.parse(await Deno.readTextFile(report));
+    assertEquals(saved.ranklens, { report: "evaluation", version: 1 });
+    assertEquals(Object.keys(saved.perQuery).length, 20);
+    // The mean falls by the lost topics' values over all 20 judged queries.
+    const lost = LOST.map((q) => saved.perQuery[q]["ndcg@10"] as number);
+    const drop = lost.reduce((a, b) => a + b, 0) / 20;
+    const result = await runCli([
+      "gate",
+      QRELS,
+      degraded,
+      "--baseline",
+      report,
+      "-m",
+      "ndcg@10=0.01",
+      "-m",
+      "ap=50%",
+    ]);
+    assertEquals(result.code, 1, result.stderr);
+    const out = result.stdout;
+    const from = formatScore(saved.aggregate["ndcg@10"]);
+    const to = formatScore(saved.aggregate["ndcg@10"] - drop);
+    assertEquals(
+      out.includes(
+        `FAIL ndcg@10 fell by ${
+          formatScore(drop)
+        } (from ${from} to ${to}; allowed 0.0100;`,
+      ),
+      true,
+      out,
+    );
+    // The queries that fell most are the lost ones, largest first.
+    const listed = out.split("\n").filter((l) => /^ {4}q\d\d /.test(l))
+      .map((l) => l.trim().split(/\s+/)[0]);
+    const byValue = [...LOST].sort((a, b) =>
+      saved.perQuery[b]["ndcg@10"] - saved.perQuery[a]["ndcg@10"]
+    );
+    assertEquals(listed, byValue);
+    // ap fell by less than half its mean: within bounds.
+    assertEquals(/^ap +\S+ +\S+ +\S+ +\S+ +\S+ +ok$/m.test(out), true, out);
+    assertEquals(
+      out.trimEnd().endsWith("gate: FAILED: 1 of 2 metric(s) regressed"),
+      true,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("gate passes the unchanged run against its saved report and against itself", async () => {
+  const { dir, report } = await setup();
+  try {
+    const saved = await runCli(["gate", QRELS, HYBRID, "--baseline", report]);
+    assertEquals(saved.code, 0, saved.stdout + saved.stderr);
+    assertEquals(
+      saved.stdout.trimEnd().endsWith(
+        "gate: passed: 3 metric(s) within bounds",
+      ),
+      true,
+    );
+    const asRun = await runCli(["gate", QRELS, HYBRID, "--baseline", HYBRID]);
+    assertEquals(asRun.code, 0, asRun.stdout + asRun.stderr);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("gate with --require-significance fails only on a significant fall", async () => {
+  const { dir, degraded } = await setup();
+  try {
+    // bm25 is below hybrid on every query: significant for ap.
+    const bm25 = await runCli([
+      "gate",
+      QRELS,
+      `${EXAMPLES}run.bm25.txt`,
+      "--baseline",
+      HYBRID,
+      "-m",
+      "ap=0.01",
+      "--require-significance",
+    ]);
+    assertEquals(bm25.code, 1, bm25.stdout);
+    assertEquals(bm25.stdout.includes("FAIL ap fell by 0.1513"), true);
+    // Losing four topics moves P@5 by 0.2, but with a Bonferroni-corrected
+    // alpha of 0.01 over two metrics the fall is not significant.
+    const degradedRun = await runCli([
+      "gate",
+      QRELS,
+      degraded,
+      "--baseline",
+      HYBRID,
+      "-m",
+      "P@5",
+      "-m",
+      "ndcg@10",
+      "--require-significance",
+      "--alpha",
+      "0.01",
+      "--correction",
+      "bonferroni",
+    ]);
+    assertEquals(degradedRun.code, 0, degradedRun.stdout);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("gate usage and input errors exit 2 and 1 with a message", async () => {
+  const noBaseline = await runCli(["gate", QRELS, HYBRID]);
+  assertEquals(noBaseline.code, 2);
+  assertEquals(noBaseline.stderr.includes("--baseline is required"), true);
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/bad.json`, '{"metrics": ["ap"]}');
+    const bad = await runCli([
+      "gate",
+      QRELS,
+      HYBRID,
+      "--baseline",
+      `${dir}/bad.json`,
+    ]);
+    assertEquals(bad.code, 1);
+    assertEquals(
+      bad.stderr.includes(`${dir}/bad.json: expected "perQuery"`),
+      true,
+      bad.stderr,
+    );
+    await Deno.writeTextFile(
+      `${dir}/other.json`,
+      '{"metrics": ["ap"], "perQuery": {"q01": {"ap": 0.5}}}',
+    );
+    const missing = await runCli([
+      "gate",
+      QRELS,
+      HYBRID,
+      "--baseline",
+      `${dir}/other.json`,
+      "-m",
+      "ndcg@10",
+    ]);
+    assertEquals(missing.code, 1);
+    assertEquals(
+      missing.stderr.includes('no values for metric "ndcg@10"'),
+      true,
+      missing.stderr,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

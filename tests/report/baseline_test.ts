@@ -1,0 +1,75 @@
+import { assertEquals, assertThrows } from "../assert.ts";
+import { evaluateSync } from "../../metrics/evaluate.ts";
+import {
+  baselineEvaluation,
+  parseSavedReport,
+  savedReport,
+} from "../../report/baseline.ts";
+import { InputError } from "../../formats/errors.ts";
+
+const qrels = new Map([
+  ["q1", new Map([["d1", 1], ["d2", 0]])],
+  ["q2", new Map([["d3", 1]])],
+  ["q3", new Map([["d4", 2]])],
+]);
+
+Deno.test("a saved report round-trips and fills unretrieved judged queries as -c", () => {
+  // Saved without -c: q3 was never retrieved, so the report lacks it.
+  const options = { relevanceLevel: 2, judgedOnly: false };
+  const evaluation = evaluateSync(
+    [
+      { queryId: "q1", docs: ["d2", "d1"] },
+      { queryId: "q2", docs: ["d3"] },
+    ],
+    qrels,
+    ["rr", "num_rel"],
+    options,
+  );
+  const text = JSON.stringify(savedReport(evaluation, options, "tag"));
+  const report = parseSavedReport(text, "base.json");
+  assertEquals(report.runId, "tag");
+  assertEquals(report.options.relevanceLevel, 2);
+  assertEquals([...report.perQuery.keys()], ["q1", "q2"]);
+  const baseline = baselineEvaluation(report, qrels, ["num_rel", "rr"]);
+  // At level 2 only d4 of q3 is relevant: num_rel 1, rr of nothing 0; q1
+  // and q2 have no grade-2 document.
+  assertEquals([...baseline.perQuery.get("q3")!], [1, 0]);
+  assertEquals([...baseline.perQuery.get("q1")!], [0, 0]);
+  assertEquals(baseline.aggregate.num_rel, 1);
+});
+
+Deno.test("parseSavedReport and baselineEvaluation reject what they cannot use", () => {
+  assertThrows(
+    () => parseSavedReport("[1]", "b.json"),
+    InputError,
+    "b.json: expected a JSON object",
+  );
+  assertThrows(
+    () => parseSavedReport("{", "b.json"),
+    InputError,
+    "not valid JSON",
+  );
+  assertThrows(
+    () =>
+      parseSavedReport(
+        '{"metrics":["ap"],"perQuery":{"q1":{"ap":"x"}}}',
+        "b.json",
+      ),
+    InputError,
+    'query "q1": metric "ap" must be a number, got "x"',
+  );
+  const report = parseSavedReport(
+    '{"metrics":["ap"],"perQuery":{"q9":{"ap":1}}}',
+    "b.json",
+  );
+  assertThrows(
+    () => baselineEvaluation(report, qrels, ["ap"]),
+    TypeError,
+    '"q9", which the qrels do not judge',
+  );
+  assertThrows(
+    () => baselineEvaluation(report, qrels, ["rr"]),
+    TypeError,
+    'no values for metric "rr"',
+  );
+});
