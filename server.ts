@@ -51,7 +51,7 @@ import {
 import { PAGE_HTML, pageContentSecurityPolicy } from "./server/page.ts";
 import { HttpProblem, problemOf } from "./server/problem.ts";
 import { timeLimit, type TimeLimitVariables } from "./server/time_limit.ts";
-import { trecEvalRequest } from "./server/trec_eval.ts";
+import { trecEvalOnTexts, trecEvalRequest } from "./server/trec_eval.ts";
 
 export type { ServerOptions } from "./server/options.ts";
 
@@ -124,10 +124,7 @@ export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
     return c.html(PAGE_HTML);
   });
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  const openApi = openApiDocument({
-    trecEval: options.trecEval !== undefined,
-    token: options.token !== undefined,
-  });
+  const openApi = openApiDocument({ token: options.token !== undefined });
   app.get("/openapi.json", (c) => c.json(openApi));
   const listing = metricListing(options.registry);
   app.get("/v1/metrics", (c) => c.json(listing));
@@ -138,17 +135,17 @@ export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
         deadline: c.get("deadline"),
       }),
     ));
-  const runner = options.trecEval;
-  if (runner) {
-    app.post("/v1/trec_eval", ...scoring, async (c) =>
-      c.text(
-        await trecEvalRequest(
-          await readJsonObject(c),
-          runner,
-          c.get("deadline").signal,
-        ),
-      ));
-  }
+  const runner = options.trecEval ?? trecEvalOnTexts;
+  app.post("/v1/trec_eval", ...scoring, async (c) =>
+    c.body(
+      await trecEvalRequest(
+        await readJsonObject(c),
+        runner,
+        c.get("deadline").signal,
+      ),
+      200,
+      { "content-type": "text/plain; charset=utf-8" },
+    ));
   return app;
 }
 

@@ -7,8 +7,6 @@
 
 /** Which optional routes a server has. */
 export interface OpenApiRoutes {
-  /** `POST /v1/trec_eval`. Default: false. */
-  trecEval?: boolean;
   /** Whether `/v1/*` needs a bearer token. Default: false. */
   token?: boolean;
 }
@@ -43,7 +41,7 @@ const RANKING_INPUT_NOTE = "TREC text, or a JSON object keyed by query id.";
  * @example
  * ```ts
  * import { openApiDocument } from "./openapi.ts";
- * const doc = openApiDocument({ trecEval: false });
+ * const doc = openApiDocument();
  * console.log(doc.openapi, Object.keys(doc.paths as object).includes("/v1/evaluate")); // "3.1.0" true
  * ```
  *
@@ -115,9 +113,7 @@ export function openApiDocument(
         },
       },
     },
-  };
-  if (routes.trecEval) {
-    paths["/v1/trec_eval"] = {
+    "/v1/trec_eval": {
       post: {
         summary: "trec_eval 10.0 on texts",
         operationId: "trecEval",
@@ -134,8 +130,8 @@ export function openApiDocument(
           ...ERRORS,
         },
       },
-    };
-  }
+    },
+  };
   return {
     openapi: "3.1.0",
     info: {

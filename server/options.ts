@@ -24,7 +24,7 @@ export interface ServerOptions {
   corsOrigins?: readonly string[];
   /** The registry that resolves metric specs. Default: the built-in one. */
   registry?: Registry;
-  /** Runs `POST /v1/trec_eval`; without one the route does not exist. Default: none. */
+  /** Runs `POST /v1/trec_eval`. Default: `trecEvalOnTexts`, trec_eval 10.0 in-process. */
   trecEval?: TrecEvalRunner;
 }
 

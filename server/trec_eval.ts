@@ -6,10 +6,23 @@
  * @module
  */
 
+import type { Source } from "../formats/source.ts";
+import { stringBytes } from "../formats/trec_eval_lines.ts";
+import { evaluateTrecEval } from "../metrics/trec_eval/evaluate.ts";
+import { trecEvalHelp } from "../metrics/trec_eval/help.ts";
+import {
+  bindTrecEvalMeasures,
+  readTrecEvalInputs,
+} from "../metrics/trec_eval/inputs.ts";
+import { parseTrecEvalArgs } from "../metrics/trec_eval/options.ts";
 import { Fields, type JsonObject } from "./json_body.ts";
 import { HttpProblem } from "./problem.ts";
 
-/** What a trec_eval run printed and how it ended. */
+/**
+ * What a trec_eval run printed and how it ended. The texts hold one
+ * character per byte, as `cli/trec_eval.ts` returns them, so ids that are
+ * not UTF-8 come back byte for byte.
+ */
 export interface TrecEvalOutput {
   /** The exit status: 0 on success. */
   readonly status: number;
@@ -30,6 +43,75 @@ export type TrecEvalRunner = (
   signal: AbortSignal,
 ) => Promise<TrecEvalOutput>;
 
+const QRELS_NAME = "qrels";
+const RUN_NAME = "run";
+
+/**
+ * The {@linkcode TrecEvalRunner} of `cli.ts trec_eval`: trec_eval 10.0's
+ * options, messages and exit statuses, on texts instead of files. Nothing
+ * is read from the file system: a name other than the two texts (a `-Z`
+ * file) reads as empty, which trec_eval reports as unreadable.
+ *
+ * @example
+ * ```ts
+ * import { trecEvalOnTexts } from "./trec_eval.ts";
+ * const { status, stdout } = await trecEvalOnTexts(
+ *   ["-m", "P.1"],
+ *   "q1 0 d1 1\n",
+ *   "q1 Q0 d1 1 1.0 tag\n",
+ * );
+ * console.log(status, stdout); // 0 "P_1                   \tall\t1.0000\n"
+ * ```
+ *
+ * @param args trec_eval's options, without file names.
+ * @param qrels The qrels text (named `qrels` in messages).
+ * @param run The run text (named `run` in messages).
+ * @returns What trec_eval prints and its exit status.
+ */
+export async function trecEvalOnTexts(
+  args: readonly string[],
+  qrels: string,
+  run: string,
+): Promise<TrecEvalOutput> {
+  const parsed = parseTrecEvalArgs([...args, QRELS_NAME, RUN_NAME]);
+  if (!("files" in parsed)) return parsed;
+  if (parsed.help) return { stdout: trecEvalHelp(), stderr: "", status: 0 };
+  if (parsed.files.length !== 2) {
+    return {
+      stdout: "",
+      stderr:
+        `trec_eval: "args" holds options only; the qrels and run come from their fields, got extra ${
+          parsed.files.slice(0, -2).map((f) => `"${f}"`).join(", ")
+        }\n`,
+      status: 1,
+    };
+  }
+  const texts: Record<string, string> = {
+    [QRELS_NAME]: qrels,
+    [RUN_NAME]: run,
+  };
+  const open = (name: string): Source => ({ text: texts[name] ?? "" });
+  // readTrecEvalInputs passes what `locate` returns straight to readers that
+  // take any Source; its declared type says string because the CLI only
+  // ever gives paths. The texts go through without touching the disk.
+  const locate = open as unknown as (path: string) => string;
+  const data = await readTrecEvalInputs(parsed, locate);
+  if ("status" in data) return data;
+  const measures = bindTrecEvalMeasures(parsed);
+  if ("status" in measures) return measures;
+  return evaluateTrecEval(data, measures, {
+    perTopic: parsed.perTopic,
+    complete: parsed.complete,
+    summary: parsed.summary,
+    judgedOnly: parsed.judgedOnly,
+    relevanceLevel: parsed.relevanceLevel,
+    collectionSize: parsed.collectionSize,
+    maxDocs: parsed.maxDocs,
+    version: parsed.version,
+    debugQuery: parsed.debugQuery,
+  });
+}
+
 /** The fields of a trec_eval request. */
 export const TREC_EVAL_FIELDS: readonly string[] = ["qrels", "run", "args"];
 
@@ -49,13 +131,13 @@ const READS_A_FILE = /^(?:-[^-]*Z|--Z)/;
  *   echo,
  *   new AbortController().signal,
  * );
- * console.log(text); // "-q -m P.5\n"
+ * console.log(new TextDecoder().decode(text)); // "-q -m P.5\n"
  * ```
  *
  * @param body The request object: `qrels` and `run` (TREC text), `args`.
  * @param runner Runs trec_eval.
  * @param signal Aborted when the request runs out of time.
- * @returns trec_eval's standard output.
+ * @returns trec_eval's standard output, byte for byte.
  * @throws {HttpProblem} 400 on a bad field, a file option, or when trec_eval
  * fails (its standard error is the detail, its status `exitStatus`).
  */
@@ -63,7 +145,7 @@ export async function trecEvalRequest(
   body: JsonObject,
   runner: TrecEvalRunner,
   signal: AbortSignal,
-): Promise<string> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const fields = new Fields(body, TREC_EVAL_FIELDS);
   const qrels = text(fields, "qrels");
   const run = text(fields, "run");
@@ -78,13 +160,15 @@ export async function trecEvalRequest(
   }
   const output = await runner(args, qrels, run, signal);
   if (output.status !== 0) {
+    const stderr = new TextDecoder().decode(stringBytes(output.stderr));
     throw new HttpProblem(
       400,
-      output.stderr.trim() || `trec_eval exited with status ${output.status}`,
-      { extensions: { exitStatus: output.status, stderr: output.stderr } },
+      stderr.trim() || `trec_eval exited with status ${output.status}`,
+      { extensions: { exitStatus: output.status, stderr } },
     );
   }
-  return output.stdout;
+  // stringBytes allocates its own ArrayBuffer, never a shared one.
+  return stringBytes(output.stdout) as Uint8Array<ArrayBuffer>;
 }
 
 function text(fields: Fields, name: string): string {

@@ -264,10 +264,9 @@ Deno.test("unknown paths answer 404, wrong methods 405 with Allow", async () => 
     (await problem(missing)).detail,
     'Nothing is at "/v2/evaluate".',
   );
-  // No runner: the trec_eval route does not exist.
-  const noTrecEval = await server.post("/v1/trec_eval", {});
-  assertEquals(noTrecEval.status, 404);
-  await noTrecEval.body?.cancel();
+  const underV1 = await server.post("/v1/trec", {});
+  assertEquals(underV1.status, 404);
+  await underV1.body?.cancel();
   const get = await server.fetch("/v1/evaluate");
   assertEquals(get.status, 405);
   assertEquals(get.headers.get("allow"), "POST");
@@ -540,7 +539,7 @@ Deno.test("POST /v1/trec_eval hands texts and options to the runner", async () =
     args: ["-q", "-m", "P.5"],
   });
   assertEquals(ok.status, 200);
-  assertEquals(ok.headers.get("content-type"), "text/plain;charset=UTF-8");
+  assertEquals(ok.headers.get("content-type"), "text/plain; charset=utf-8");
   assertEquals(await ok.text(), "P_5\tall\t0.2000\n");
   assertEquals(calls, [[["-q", "-m", "P.5"], QRELS, RUN]]);
   const failed = await server.post("/v1/trec_eval", { qrels: "bad", run: RUN });
