@@ -1,0 +1,154 @@
+import { assertEquals } from "../assert.ts";
+import { runCli } from "./_cli.ts";
+
+const EXAMPLES = new URL("../../examples/", import.meta.url).pathname;
+const QRELS = `${EXAMPLES}qrels.txt`;
+const BM25 = `${EXAMPLES}run.bm25.txt`;
+const HYBRID = `${EXAMPLES}run.hybrid.txt`;
+
+async function evalMean(run: string, spec: string): Promise<number> {
+  const out = await runCli([
+    "eval",
+    QRELS,
+    run,
+    "-c",
+    "-m",
+    spec,
+    "--format",
+    "json",
+  ]);
+  return JSON.parse(out.stdout).aggregate[spec];
+}
+
+Deno.test("compare --format json gives UltraRAG's fields for a two-run comparison", async () => {
+  const result = await runCli([
+    "compare",
+    QRELS,
+    HYBRID,
+    BM25,
+    "-m",
+    "ndcg@10",
+    "-m",
+    "P@5",
+    "--test",
+    "permutation",
+    "--format",
+    "json",
+  ]);
+  assertEquals(result.code, 0, result.stderr);
+  const json = JSON.parse(result.stdout);
+  assertEquals(json.query_set, "judged");
+  assertEquals(json.queries, 20);
+  assertEquals(json.runs.map((r: { name: string }) => r.name), [
+    "hybrid",
+    "bm25",
+  ]);
+  const [ndcg, p5] = json.comparisons;
+  assertEquals([ndcg.a, ndcg.b, ndcg.metric], ["hybrid", "bm25", "ndcg@10"]);
+  assertEquals(ndcg.A_mean, await evalMean(HYBRID, "ndcg@10"));
+  assertEquals(ndcg.B_mean, await evalMean(BM25, "ndcg@10"));
+  assertEquals(ndcg.diff, ndcg.A_mean - ndcg.B_mean);
+  // hybrid wins all 20 queries: 2 of the 2^20 sign vectors are as extreme,
+  // and Holm over the two tests doubles the smaller p.
+  assertEquals(ndcg.p_value_uncorrected, 2 / 2 ** 20);
+  assertEquals(ndcg.p_value, 4 / 2 ** 20);
+  assertEquals(ndcg.significant, true);
+  assertEquals([ndcg.wins, ndcg.ties, ndcg.losses], [20, 0, 0]);
+  // P@5 differs on 5 queries, all for hybrid: exact p = 2 / 2^5.
+  assertEquals([p5.wins, p5.ties, p5.losses], [5, 15, 0]);
+  assertEquals(p5.p_value_uncorrected, 0.0625);
+  assertEquals(p5.significant, false);
+});
+
+Deno.test("compare writes every format to --out atomically", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (
+      const format of ["table", "markdown", "csv", "json", "latex", "html"]
+    ) {
+      const out = `${dir}/report.${format}`;
+      const result = await runCli([
+        "compare",
+        QRELS,
+        BM25,
+        HYBRID,
+        "-m",
+        "ap",
+        "--format",
+        format,
+        "--out",
+        out,
+      ]);
+      assertEquals(result.code, 0, result.stderr);
+      assertEquals(result.stdout, "");
+    }
+    // Only the reports: no temporary file left behind.
+    const names = [];
+    for await (const entry of Deno.readDir(dir)) names.push(entry.name);
+    assertEquals(names.sort(), [
+      "report.csv",
+      "report.html",
+      "report.json",
+      "report.latex",
+      "report.markdown",
+      "report.table",
+    ]);
+    const csv = (await Deno.readTextFile(`${dir}/report.csv`)).split("\n");
+    assertEquals(
+      csv[0].startsWith("metric,a,b,a_mean,b_mean,diff,ci_low,ci_high"),
+      true,
+    );
+    assertEquals(csv[1].startsWith("ap,bm25,hybrid,"), true);
+    const latex = await Deno.readTextFile(`${dir}/report.latex`);
+    // hybrid (b) is significantly better than bm25 (a) and best: bold, "a".
+    assertEquals(
+      latex.includes("b & hybrid & \\textbf{0.9437}$^{a}$ \\\\"),
+      true,
+      latex,
+    );
+    assertEquals(latex.includes("a & bm25 & 0.7924 \\\\"), true, latex);
+    const table = await Deno.readTextFile(`${dir}/report.table`);
+    assertEquals(table.includes("\x1b["), false);
+    assertEquals(
+      /^ap +bm25 +hybrid +0\.7924 +0\.9437 +-0\.1513 /m.test(table),
+      true,
+      table,
+    );
+    const markdown = await Deno.readTextFile(`${dir}/report.markdown`);
+    assertEquals(
+      markdown.includes(
+        "| ap | 0.7924 [0.7448, 0.8400] | 0.9437 [0.9215, 0.9659] |",
+      ),
+      true,
+      markdown,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("compare usage errors exit 2, input errors 1", async () => {
+  const one = await runCli(["compare", QRELS, BM25]);
+  assertEquals(one.code, 2);
+  assertEquals(one.stderr.includes("at least two runs"), true);
+  const test = await runCli(["compare", QRELS, BM25, HYBRID, "--test", "z"]);
+  assertEquals(test.code, 2);
+  assertEquals(
+    test.stderr.includes(
+      '--test must be one of t, permutation, fisher, wilcoxon, bootstrap, got "z"',
+    ),
+    true,
+  );
+  const alpha = await runCli(["compare", QRELS, BM25, HYBRID, "--alpha", "2"]);
+  assertEquals(alpha.code, 2);
+  const gm = await runCli(["compare", QRELS, BM25, HYBRID, "-m", "gm_map"]);
+  assertEquals(gm.code, 1);
+  assertEquals(gm.stderr.includes("geometric mean"), true, gm.stderr);
+  const missing = await runCli([
+    "compare",
+    QRELS,
+    BM25,
+    "/nonexistent/run.txt",
+  ]);
+  assertEquals(missing.code, 1);
+});

@@ -1,0 +1,177 @@
+import {
+  assertAlmostEquals,
+  assertEquals,
+  assertRejects,
+  assertThrows,
+} from "../assert.ts";
+import { compare, compareEvaluations } from "../../metrics/compare.ts";
+import { evaluate } from "../../metrics/evaluate.ts";
+import { readQrels } from "../../formats/trec_qrels.ts";
+import { readRun } from "../../formats/trec_run.ts";
+import type { RankedList } from "../../metrics/types.ts";
+import { adjustPValues } from "../../metrics/significance/correction.ts";
+import { REFERENCE } from "./significance/_reference.ts";
+
+const EXAMPLES = new URL("../../examples/", import.meta.url).pathname;
+const qrels = await readQrels(`${EXAMPLES}qrels.txt`);
+async function load(name: string): Promise<RankedList[]> {
+  return await Array.fromAsync(readRun(`${EXAMPLES}run.${name}.txt`));
+}
+const hybrid = await load("hybrid");
+const bm25 = await load("bm25");
+const METRICS = ["ndcg@10", "ap", "P@5"];
+// The reference cases hold these runs' per-query values (hybrid = a).
+const reference = (metric: string) =>
+  REFERENCE.cases.find((c) => c.name === `example ${metric} hybrid vs bm25`)!;
+
+Deno.test("compare's tests on the example runs match scipy on the same per-query scores", async () => {
+  for (const test of ["t", "wilcoxon", "permutation"] as const) {
+    const result = await compare({ hybrid, bm25 }, qrels, METRICS, {
+      test,
+      correction: "none",
+    });
+    assertEquals(result.queries.length, 20);
+    for (const pair of result.pairs) {
+      const c = reference(pair.metric);
+      assertEquals([...pair.differences], c.a.map((x, i) => x - c.b[i]));
+      const want = test === "t"
+        ? c.t.pvalue
+        : test === "wilcoxon"
+        ? c.wilcoxon.pvalue
+        : c.permutation.pvalue;
+      assertAlmostEquals(pair.pValue, want, 1e-10, `${test} ${pair.metric}`);
+      assertEquals(pair.pAdjusted, pair.pValue);
+      assertAlmostEquals(pair.effectSize, c.effect_size!, 1e-12);
+      // The diff interval (95% percentile bootstrap) is within five Monte
+      // Carlo standard deviations of scipy's.
+      for (const side of [0, 1]) {
+        assertAlmostEquals(
+          pair.ci[side],
+          c.bootstrap.ci[side],
+          5 * c.bootstrap.ci_sd[side] + 1e-12,
+        );
+      }
+      // Means and their Student t intervals.
+      const [a, b] = result.systems;
+      assertAlmostEquals(a.ci[pair.metric][0], c.mean_ci[0][0], 1e-10);
+      assertAlmostEquals(b.ci[pair.metric][1], c.mean_ci[1][1], 1e-10);
+    }
+  }
+});
+
+Deno.test("compare corrects over every pair and metric with Holm by default", async () => {
+  const result = await compare(
+    { hybrid, bm25, again: hybrid },
+    qrels,
+    METRICS,
+    {
+      test: "t",
+    },
+  );
+  // Three runs, all pairs in order: (hybrid, bm25), (hybrid, again), (bm25, again).
+  assertEquals(result.pairs.map((p) => `${p.a}-${p.b}`), [
+    ...METRICS.map(() => "hybrid-bm25"),
+    ...METRICS.map(() => "hybrid-again"),
+    ...METRICS.map(() => "bm25-again"),
+  ]);
+  const raw = result.pairs.map((p) => p.pValue);
+  assertEquals(
+    result.pairs.map((p) => p.pAdjusted),
+    adjustPValues(raw, "holm"),
+  );
+  // hybrid against itself: no difference, p = 1, all ties.
+  const same = result.pairs[3];
+  assertEquals([same.pValue, same.ties, same.diff, same.significant], [
+    1,
+    20,
+    0,
+    false,
+  ]);
+  assertEquals(result.pairs[0].significant, true);
+  // With a baseline, every other run is compared with it as b.
+  const vs = await compare({ bm25, hybrid, again: hybrid }, qrels, ["ap"], {
+    baseline: "bm25",
+  });
+  assertEquals(vs.pairs.map((p) => [p.a, p.b]), [["hybrid", "bm25"], [
+    "again",
+    "bm25",
+  ]]);
+});
+
+Deno.test("the query set is explicit: judged scores missing topics 0, intersection drops them", async () => {
+  const lost = new Set(["q03", "q04"]);
+  const partial = hybrid.filter((r) => !lost.has(r.queryId));
+  const judged = await compare({ partial, hybrid }, qrels, ["ap"]);
+  assertEquals(judged.querySet, "judged");
+  assertEquals(judged.queries.length, 20);
+  const full = await evaluate(hybrid, qrels, ["ap"]);
+  const lostSum = [...lost].reduce((s, q) => s + full.perQuery.get(q)![0], 0);
+  assertAlmostEquals(judged.pairs[0].diff, -lostSum / 20, 1e-15);
+  assertEquals(judged.pairs[0].losses, 2);
+  assertEquals(judged.systems[0].counts.notRetrieved, 2);
+  const inter = await compare({ partial, hybrid }, qrels, ["ap"], {
+    querySet: "intersection",
+  });
+  assertEquals(inter.queries.length, 18);
+  assertEquals(inter.queries.includes("q03"), false);
+  assertEquals(inter.pairs[0].diff, 0);
+});
+
+Deno.test("compare is deterministic for a seed and draws curves from the same core", async () => {
+  const options = {
+    test: "fisher" as const,
+    seed: 7,
+    curveCutoffs: [5, 10, 20],
+  };
+  const one = await compare({ hybrid, bm25 }, qrels, ["ndcg@10"], options);
+  const two = await compare({ hybrid, bm25 }, qrels, ["ndcg@10"], options);
+  assertEquals(one.pairs, two.pairs);
+  assertEquals(one.curves.length, 1);
+  assertEquals(one.curves[0].metric, "ndcg");
+  assertEquals(one.curves[0].cutoffs, [5, 10, 20]);
+  const at5 = await evaluate(hybrid, qrels, ["ndcg@5"], {
+    averageOverQrels: true,
+  });
+  assertAlmostEquals(
+    one.curves[0].means.hybrid[0],
+    at5.aggregate["ndcg@5"],
+    1e-15,
+  );
+  assertEquals(one.curves[0].means.bm25[1], one.systems[1].means["ndcg@10"]);
+});
+
+Deno.test("compare rejects what it cannot compare", async () => {
+  await assertRejects(
+    () => compare({ hybrid }, qrels, ["ap"]),
+    TypeError,
+    "at least two runs, got 1",
+  );
+  await assertRejects(
+    () => compare({ hybrid, bm25 }, qrels, ["gm_map"]),
+    TypeError,
+    "geometric mean",
+  );
+  await assertRejects(
+    () => compare({ hybrid, bm25 }, qrels, ["ap"], { baseline: "dense" }),
+    TypeError,
+    'Baseline "dense"',
+  );
+  await assertRejects(
+    () => compare({ hybrid, bm25 }, qrels, ["ap"], { alpha: 1 }),
+    RangeError,
+    "got 1",
+  );
+  const a = await evaluate(hybrid, qrels, ["ap"]);
+  const b = await evaluate(hybrid.slice(1), qrels, ["ap"]);
+  assertThrows(
+    () => compareEvaluations({ a, b }, { judgedQueries: qrels.keys() }),
+    TypeError,
+    'Run "b" has no value for judged query "q01"',
+  );
+  const nothing = await evaluate([], qrels, ["ap"]);
+  assertThrows(
+    () => compareEvaluations({ a, nothing }, { querySet: "intersection" }),
+    RangeError,
+    "No query is scored by every run",
+  );
+});

@@ -1,0 +1,118 @@
+/// <reference lib="dom" />
+// The HTML report in headless Chromium (Debian's package, driven by
+// playwright-core): it renders without console errors or network requests,
+// and every number the plots print is the one in the tables.
+import { assertEquals } from "../assert.ts";
+import { chromium } from "playwright-core";
+import { compare, DEFAULT_CURVE_CUTOFFS } from "../../metrics/compare.ts";
+import { readQrels } from "../../formats/trec_qrels.ts";
+import { readRun } from "../../formats/trec_run.ts";
+import { comparisonToHtml } from "../../report/html.ts";
+
+const EXAMPLES = new URL("../../examples/", import.meta.url).pathname;
+
+Deno.test("the HTML report renders in Chromium and its plots show the tables' numbers", async () => {
+  const qrels = await readQrels(`${EXAMPLES}qrels.txt`);
+  const runs = new Map();
+  for (const name of ["bm25", "hybrid"]) {
+    runs.set(
+      name,
+      await Array.fromAsync(readRun(`${EXAMPLES}run.${name}.txt`)),
+    );
+  }
+  // A third run, bm25 with its first topic gone, so a pair has mixed signs.
+  runs.set(
+    "bm25-q01",
+    runs.get("bm25").filter((r: { queryId: string }) => r.queryId !== "q01"),
+  );
+  const comparison = await compare(runs, qrels, ["ndcg@10", "ap", "P@5"], {
+    test: "permutation",
+    curveCutoffs: DEFAULT_CURVE_CUTOFFS,
+  });
+  const html = comparisonToHtml(comparison);
+  const dir = await Deno.makeTempDir();
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  try {
+    const page = await browser.newPage({
+      viewport: { width: 1280, height: 900 },
+    });
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("request", (r) => requests.push(r.url()));
+    await Deno.writeTextFile(`${dir}/report.html`, html);
+    await page.goto(`file://${dir}/report.html`);
+    const shot = await page.screenshot({
+      path: `${dir}/report.png`,
+      fullPage: true,
+    });
+    assertEquals(errors, []);
+    // The page itself and nothing else: no scripts, fonts or images fetched.
+    assertEquals(requests, [`file://${dir}/report.html`]);
+    // A PNG, and one taller than the viewport: the whole report was laid out.
+    assertEquals([...shot.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+    const height = new DataView(shot.buffer, shot.byteOffset).getUint32(20);
+    assertEquals(height > 2000, true, `screenshot height ${height}`);
+
+    const seen = await page.evaluate(() => {
+      const texts = (selector: string) =>
+        [...document.querySelectorAll(selector)].map((e) =>
+          e.textContent!.trim()
+        );
+      const column = (table: string, header: string) => {
+        const heads = texts(`${table} thead th`);
+        const i = heads.indexOf(header);
+        return [...document.querySelectorAll(`${table} tbody tr`)].map((row) =>
+          row.children[i].textContent!.trim()
+        );
+      };
+      const boxes = [...document.querySelectorAll("svg")].map((svg) => {
+        const r = svg.getBoundingClientRect();
+        return [r.width, r.height];
+      });
+      return {
+        means: texts("#means td.mean"),
+        meanLabels: texts("#means-section svg text.value"),
+        diffs: column("#tests", "diff"),
+        diffLabels: texts("#differences-section svg text.value"),
+        curveLabels: texts("#curves-section svg text.value"),
+        curveCells: texts("#curves-section table.curve td"),
+        titles: texts("svg > title"),
+        boxes,
+      };
+    });
+    // 3 metrics x 3 runs; every mean in the table is printed on its bar.
+    assertEquals(seen.means.length, 9);
+    assertEquals(seen.meanLabels.sort(), [...seen.means].sort());
+    // One difference chart per pair and metric, labelled with the table's diff.
+    assertEquals(seen.diffs.length, 9);
+    assertEquals(seen.diffLabels, seen.diffs.map((d) => `mean ${d}`));
+    // Curves print the compared cutoff's means (ndcg@10, P@5; ap has no
+    // compared cutoff), the same text as the means table and the curve table.
+    assertEquals(seen.curveLabels.length, 6);
+    for (const label of seen.curveLabels) {
+      assertEquals(seen.means.includes(label), true, label);
+      assertEquals(seen.curveCells.includes(label), true, label);
+    }
+    assertEquals(seen.titles.length, 1 + 9 + 3);
+    for (const [w, h] of seen.boxes) assertEquals(w > 300 && h > 200, true);
+  } finally {
+    await browser.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
