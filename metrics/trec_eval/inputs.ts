@@ -78,6 +78,17 @@ async function attempt<T extends { empty: boolean }>(
  * Reads the relevance file, the run and the Z-score file of a command line,
  * as trec_eval reads them (ids byte for byte).
  *
+ * @example
+ * ```ts
+ * import { readTrecEvalInputs } from "./inputs.ts";
+ * import { parseTrecEvalArgs } from "./options.ts";
+ * const args = parseTrecEvalArgs(["no-such-qrels", "run"]);
+ * if ("files" in args) {
+ *   const read = await readTrecEvalInputs(args);
+ *   if ("status" in read) console.log(read.status, read.stderr); // 2 "trec_eval.get_qrels: Cannot read qrels file ..."
+ * }
+ * ```
+ *
  * @param args The parsed command line, with two files.
  * @param locate Where a file named on the command line is (messages keep
  * the name as given). Default: the name itself.
@@ -190,6 +201,17 @@ export async function readTrecEvalInputs(
 /**
  * Binds the marked measures (or `official`) in table order, each with the
  * first `-m name.params` given for it.
+ *
+ * @example
+ * ```ts
+ * import { bindTrecEvalMeasures } from "./inputs.ts";
+ * import { parseTrecEvalArgs } from "./options.ts";
+ * const args = parseTrecEvalArgs(["-m", "P.5", "-m", "map", "q", "r"]);
+ * if ("files" in args) {
+ *   const bound = bindTrecEvalMeasures(args);
+ *   if (Array.isArray(bound)) console.log(bound.flatMap((b) => b.names)); // ["map", "P_5"]
+ * }
+ * ```
  *
  * @param args The parsed command line.
  * @returns The measures, or trec_eval's failure for bad parameters.

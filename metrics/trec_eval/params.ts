@@ -7,7 +7,19 @@
 
 import { atof, atol } from "../../formats/c_number.ts";
 
-/** A parameter string trec_eval refuses; the message is trec_eval's. */
+/**
+ * A parameter string trec_eval refuses; the message is trec_eval's.
+ *
+ * @example
+ * ```ts
+ * import { longCutoffs, MeasureParamError } from "./params.ts";
+ * try {
+ *   longCutoffs("5,5");
+ * } catch (error) {
+ *   console.log(error instanceof MeasureParamError, (error as Error).message); // true "duplicate cutoffs detected"
+ * }
+ * ```
+ */
 export class MeasureParamError extends Error {
   /**
    * Creates the error.

@@ -326,6 +326,16 @@ export function possiblePreferences(c: PrefsCounts): number {
 /**
  * Preferences fulfilled, implied ones included (`prefs_num_prefs_ful`).
  *
+ * @example
+ * ```ts
+ * import { countPreferences, fulfilledPreferences } from "./prefs.ts";
+ * const counts = countPreferences(
+ *   [{ jg: "u", jsg: "s", docno: "a", rel: 1 }, { jg: "u", jsg: "s", docno: "b", rel: 0 }],
+ *   { docnos: ["a", "b"], scores: [2, 1] },
+ * );
+ * console.log(fulfilledPreferences(counts)); // 1
+ * ```
+ *
  * @param c The counts.
  * @returns The number.
  */
@@ -335,6 +345,16 @@ export function fulfilledPreferences(c: PrefsCounts): number {
 
 /**
  * Preferences fulfilled with both documents retrieved (`prefs_num_prefs_ful_ret`).
+ *
+ * @example
+ * ```ts
+ * import { countPreferences, fulfilledRetrievedPreferences } from "./prefs.ts";
+ * const counts = countPreferences(
+ *   [{ jg: "u", jsg: "s", docno: "a", rel: 1 }, { jg: "u", jsg: "s", docno: "b", rel: 0 }],
+ *   { docnos: ["a", "b"], scores: [2, 1] },
+ * );
+ * console.log(fulfilledRetrievedPreferences(counts)); // 1
+ * ```
  *
  * @param c The counts.
  * @returns The number.
@@ -357,6 +377,16 @@ function ratioParts(g: GroupCounts, scope: PrefsScope): [number, number] {
  * Fulfilled over possible preferences, all groups pooled (`prefs_simp`,
  * `prefs_simp_ret`, `prefs_simp_imp`).
  *
+ * @example
+ * ```ts
+ * import { countPreferences, simpleRatio } from "./prefs.ts";
+ * const counts = countPreferences(
+ *   [{ jg: "u", jsg: "s", docno: "a", rel: 1 }, { jg: "u", jsg: "s", docno: "b", rel: 0 }],
+ *   { docnos: ["a", "b"], scores: [2, 1] },
+ * );
+ * console.log(simpleRatio(counts, "all")); // 1
+ * ```
+ *
  * @param c The counts.
  * @param scope Which preferences count.
  * @returns The ratio, 0 without preferences.
@@ -374,6 +404,16 @@ export function simpleRatio(c: PrefsCounts, scope: PrefsScope): number {
 /**
  * Fulfilled over possible preferences per group, averaged over groups
  * (`prefs_avgjg`, `prefs_avgjg_ret`, `prefs_avgjg_imp`).
+ *
+ * @example
+ * ```ts
+ * import { countPreferences, groupAverageRatio } from "./prefs.ts";
+ * const counts = countPreferences(
+ *   [{ jg: "u", jsg: "s", docno: "a", rel: 1 }, { jg: "u", jsg: "s", docno: "b", rel: 0 }],
+ *   { docnos: ["a", "b"], scores: [2, 1] },
+ * );
+ * console.log(groupAverageRatio(counts, "ret")); // 1
+ * ```
  *
  * @param c The counts.
  * @param scope Which preferences count.
@@ -393,6 +433,16 @@ export function groupAverageRatio(c: PrefsCounts, scope: PrefsScope): number {
  * whose preference the ranking fulfils (`prefs_pair`, `prefs_pair_ret`,
  * `prefs_pair_imp`). Pairs of two unretrieved documents count as failures
  * in `all`.
+ *
+ * @example
+ * ```ts
+ * import { countPreferences, pairRatio } from "./prefs.ts";
+ * const counts = countPreferences(
+ *   [{ jg: "u", jsg: "s", docno: "a", rel: 1 }, { jg: "u", jsg: "s", docno: "b", rel: 0 }],
+ *   { docnos: ["a", "b"], scores: [2, 1] },
+ * );
+ * console.log(pairRatio(counts, "all")); // 1
+ * ```
  *
  * @param c The counts.
  * @param scope Which pairs count.
@@ -429,6 +479,16 @@ export function pairRatio(c: PrefsCounts, scope: PrefsScope): number {
  * `prefs_avgjg_Rnonrel_ret` (true): per-group ratios where the nonrelevant
  * documents count only up to as many as there are relevant ones, averaged
  * over groups.
+ *
+ * @example
+ * ```ts
+ * import { countPreferences, rNonrelRatio } from "./prefs.ts";
+ * const counts = countPreferences(
+ *   [{ jg: "u", jsg: "s", docno: "a", rel: 1 }, { jg: "u", jsg: "s", docno: "b", rel: 0 }],
+ *   { docnos: ["a", "b"], scores: [2, 1] },
+ * );
+ * console.log(rNonrelRatio(counts, false)); // 1
+ * ```
  *
  * @param c The counts.
  * @param retrievedOnly Count only retrieved documents.

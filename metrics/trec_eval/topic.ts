@@ -19,6 +19,13 @@ import { glibcSort } from "./c_sort.ts";
  * A topic trec_eval cannot evaluate. The message is what trec_eval prints
  * (it may lack a final newline, as trec_eval's duplicate message does);
  * `status` is its exit status.
+ *
+ * @example
+ * ```ts
+ * import { TopicError } from "./topic.ts";
+ * const error = new TopicError("trec_eval.form_res_qrels: duplicate docs d1");
+ * console.log(error.status); // 4
+ * ```
  */
 export class TopicError extends Error {
   /** The exit status. */
