@@ -6,6 +6,7 @@
  */
 
 const TWO_32 = 2 ** 32;
+const MAX_BOUND = 2 ** 21;
 
 /**
  * xoshiro128** 1.1 (Blackman and Vigna), a 32-bit generator with a 2^128 - 1
@@ -21,7 +22,12 @@ const TWO_32 = 2 ** 32;
  * ```
  */
 export class Xoshiro128 {
-  readonly #state = new Uint32Array(4);
+  // The four state words, kept as int32 numbers (not a typed array) so the
+  // hot loop stays in registers.
+  #s0 = 0;
+  #s1 = 0;
+  #s2 = 0;
+  #s3 = 0;
 
   /**
    * Seeds the generator.
@@ -36,16 +42,18 @@ export class Xoshiro128 {
       );
     }
     let weyl = seed >>> 0;
+    const words: number[] = [];
     for (let i = 0; i < 4; i++) {
       weyl = (weyl + 0x9e3779b9) >>> 0;
       let z = weyl;
       z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-      this.#state[i] = z ^ (z >>> 16);
+      words.push((z ^ (z >>> 16)) | 0);
     }
     // An all-zero state never leaves zero; SplitMix32 makes it unreachable in
     // practice, and this makes it impossible.
-    if (this.#state.every((word) => word === 0)) this.#state[0] = 1;
+    if (!words.some((word) => word !== 0)) words[0] = 1;
+    [this.#s0, this.#s1, this.#s2, this.#s3] = words;
   }
 
   /**
@@ -54,35 +62,40 @@ export class Xoshiro128 {
    * @returns An integer in [0, 2^32).
    */
   nextUint32(): number {
-    const s = this.#state;
-    const rotated = Math.imul(s[1], 5);
+    const s0 = this.#s0, s1 = this.#s1;
+    const rotated = Math.imul(s1, 5);
     const result = Math.imul((rotated << 7) | (rotated >>> 25), 9) >>> 0;
-    const t = s[1] << 9;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = (s[3] << 11) | (s[3] >>> 21);
+    const t = s1 << 9;
+    const s2 = this.#s2 ^ s0;
+    const s3 = this.#s3 ^ s1;
+    this.#s1 = s1 ^ s2;
+    this.#s0 = s0 ^ s3;
+    this.#s2 = s2 ^ t;
+    this.#s3 = (s3 << 11) | (s3 >>> 21);
     return result;
   }
 
   /**
-   * An unbiased integer in [0, n), by rejecting the draws that would make
-   * `% n` favour small values.
+   * An unbiased integer in [0, n): Lemire's multiply-and-shift, rejecting
+   * the few draws that would favour some values.
    *
-   * @param n The bound, an integer in [1, 2^32].
+   * @param n The bound, an integer in [1, 2^21] (so r * n is exact in a double).
    * @returns The integer.
    * @throws {RangeError} If n is out of range.
    */
   nextInt(n: number): number {
-    if (!Number.isInteger(n) || n < 1 || n > TWO_32) {
-      throw new RangeError(`Bound must be an integer in [1, 2^32], got ${n}`);
+    if (!(n >= 1 && n <= MAX_BOUND) || !Number.isInteger(n)) {
+      throw new RangeError(`Bound must be an integer in [1, 2^21], got ${n}`);
     }
-    const limit = TWO_32 - (TWO_32 % n);
-    for (;;) {
-      const r = this.nextUint32();
-      if (r < limit) return r % n;
+    let m = this.nextUint32() * n;
+    let low = m % TWO_32;
+    if (low < n) {
+      const threshold = (TWO_32 - n) % n;
+      while (low < threshold) {
+        m = this.nextUint32() * n;
+        low = m % TWO_32;
+      }
     }
+    return Math.floor(m / TWO_32);
   }
 }

@@ -18,4 +18,5 @@ Deno.test("Xoshiro128.nextInt is uniform and in range", () => {
   assertThrows(() => new Xoshiro128(-1), RangeError, "-1");
   assertThrows(() => new Xoshiro128(1.5), RangeError, "1.5");
   assertThrows(() => rng.nextInt(0), RangeError, "got 0");
+  assertThrows(() => rng.nextInt(2 ** 22), RangeError, "2^21");
 });
