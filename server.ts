@@ -36,6 +36,7 @@ import { cors } from "hono/cors";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { bearerToken } from "./server/bearer_token.ts";
 import { bodyLimit, DEFAULT_BODY_LIMIT } from "./server/body_limit.ts";
+import { compareRequest, COMPARISON_MEDIA_TYPES } from "./server/compare.ts";
 import { concurrencyLimit } from "./server/concurrency.ts";
 import { evaluateRequest } from "./server/evaluate.ts";
 import { readJsonObject } from "./server/json_body.ts";
@@ -50,6 +51,7 @@ import {
 } from "./server/options.ts";
 import { PAGE_HTML, pageContentSecurityPolicy } from "./server/page.ts";
 import { HttpProblem, problemOf } from "./server/problem.ts";
+import { ragRequest } from "./server/rag.ts";
 import { timeLimit, type TimeLimitVariables } from "./server/time_limit.ts";
 import { trecEvalOnTexts, trecEvalRequest } from "./server/trec_eval.ts";
 
@@ -131,6 +133,30 @@ export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
   app.post("/v1/evaluate", ...scoring, async (c) =>
     c.json(
       await evaluateRequest(await readJsonObject(c), {
+        registry: options.registry,
+        deadline: c.get("deadline"),
+      }),
+    ));
+  app.post("/v1/compare", ...scoring, async (c) => {
+    const { format, body } = await compareRequest(await readJsonObject(c), {
+      registry: options.registry,
+      deadline: c.get("deadline"),
+    });
+    if (format === "json") return c.json(body);
+    // The report is a page of its own: styles inline, nothing to run.
+    if (format === "html") {
+      c.header(
+        "content-security-policy",
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'",
+      );
+    }
+    return c.body(body as string, 200, {
+      "content-type": COMPARISON_MEDIA_TYPES[format],
+    });
+  });
+  app.post("/v1/rag", ...scoring, async (c) =>
+    c.json(
+      await ragRequest(await readJsonObject(c), {
         registry: options.registry,
         deadline: c.get("deadline"),
       }),

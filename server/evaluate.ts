@@ -88,8 +88,37 @@ export async function evaluateRequest(
     bound,
     evaluateOptions,
   );
-  const { deadline } = options;
-  const run = runFromInput(runInput, "run");
+  const runId = await addRun(evaluator, runInput, "run", options.deadline);
+  return evaluationToJson(evaluator.finish(), { perQuery, runId });
+}
+
+/**
+ * Feeds a run, TREC text or JSON, to an evaluator query by query, checking
+ * the deadline between queries.
+ *
+ * @example
+ * ```ts
+ * import { Evaluator } from "../metrics/evaluate.ts";
+ * import { addRun } from "./evaluate.ts";
+ * const evaluator = new Evaluator(new Map([["q1", new Map([["d1", 1]])]]), ["rr"]);
+ * console.log(await addRun(evaluator, "q1 Q0 d1 1 1.0 bm25\n", "run")); // "bm25"
+ * console.log(evaluator.finish().aggregate); // { rr: 1 }
+ * ```
+ *
+ * @param evaluator The evaluator.
+ * @param input The run as the request gave it.
+ * @param name The run's name in error messages.
+ * @param deadline Checked between queries. Default: none.
+ * @returns The run tag of TREC text, else `undefined`.
+ * @throws {InputError} On a malformed run.
+ */
+export async function addRun(
+  evaluator: Evaluator,
+  input: unknown,
+  name: string,
+  deadline?: Deadline,
+): Promise<string | undefined> {
+  const run = runFromInput(input, name);
   if (Symbol.asyncIterator in run.lists) {
     for await (const ranked of run.lists) {
       evaluator.add(ranked);
@@ -101,8 +130,5 @@ export async function evaluateRequest(
       await deadline?.pause();
     }
   }
-  return evaluationToJson(evaluator.finish(), {
-    perQuery,
-    runId: run.tag(),
-  });
+  return run.tag();
 }

@@ -183,6 +183,47 @@ export class Fields {
   }
 
   /**
+   * An optional finite number.
+   *
+   * @param name The field.
+   * @returns The value, `undefined` when absent.
+   * @throws {HttpProblem} 400 when it is not a finite number.
+   */
+  number(name: string): number | undefined {
+    const value = this.optional(name);
+    if (value === undefined) return undefined;
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      throw invalid(name, `must be a number, got ${describe(value)}.`);
+    }
+    return value;
+  }
+
+  /**
+   * An optional string out of a fixed set.
+   *
+   * @param name The field.
+   * @param choices The allowed values.
+   * @returns The value, `undefined` when absent.
+   * @throws {HttpProblem} 400 when it is not one of the choices.
+   */
+  choice<T extends string>(
+    name: string,
+    choices: readonly T[],
+  ): T | undefined {
+    const value = this.optional(name);
+    if (value === undefined) return undefined;
+    if (!(choices as readonly unknown[]).includes(value)) {
+      throw invalid(
+        name,
+        `must be one of ${choices.map((c) => `"${c}"`).join(", ")}, got ${
+          describe(value)
+        }.`,
+      );
+    }
+    return value as T;
+  }
+
+  /**
    * An optional string.
    *
    * @param name The field.

@@ -113,6 +113,56 @@ export function openApiDocument(
         },
       },
     },
+    "/v1/compare": {
+      post: {
+        summary:
+          "Compare runs with paired significance tests (the `compare` command)",
+        description:
+          "With `format: json` (the default) answers what `cli.ts compare --format json` prints for the same runs; the other formats are its other reports (`html` with SVG plots).",
+        operationId: "compare",
+        ...secured,
+        requestBody: {
+          required: true,
+          content: json({ $ref: "#/components/schemas/CompareRequest" }),
+        },
+        responses: {
+          "200": {
+            description: "The comparison.",
+            content: {
+              "application/json": {
+                schema: { $ref: "#/components/schemas/Comparison" },
+              },
+              "text/html": { schema: { type: "string" } },
+              "text/csv": { schema: { type: "string" } },
+              "text/markdown": { schema: { type: "string" } },
+              "application/x-latex": { schema: { type: "string" } },
+              "text/plain": { schema: { type: "string" } },
+            },
+          },
+          ...ERRORS,
+        },
+      },
+    },
+    "/v1/rag": {
+      post: {
+        summary: "Score RAG answers and contexts (the `rag` command)",
+        description:
+          "Answers what `cli.ts rag --format json` prints for the same samples and options.",
+        operationId: "rag",
+        ...secured,
+        requestBody: {
+          required: true,
+          content: json({ $ref: "#/components/schemas/RagRequest" }),
+        },
+        responses: {
+          "200": {
+            description: "The RAG evaluation.",
+            content: json({ $ref: "#/components/schemas/RagEvaluation" }),
+          },
+          ...ERRORS,
+        },
+      },
+    },
     "/v1/trec_eval": {
       post: {
         summary: "trec_eval 10.0 on texts",
@@ -322,6 +372,159 @@ const SCHEMAS = {
       segments: { type: "object" },
     },
     required: ["metrics", "aggregate", "perQuery", "counts", "segments"],
+  },
+  CompareRequest: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      qrels: { $ref: "#/components/schemas/Qrels" },
+      runs: {
+        description:
+          "From 2 to 20 runs: an object of name to run, or a list of `{name, run}` (keeps the order of names that look like integers).",
+        oneOf: [
+          {
+            type: "object",
+            additionalProperties: { $ref: "#/components/schemas/Run" },
+          },
+          {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                name: { type: "string" },
+                run: { $ref: "#/components/schemas/Run" },
+              },
+              required: ["name", "run"],
+            },
+          },
+        ],
+      },
+      metrics: {
+        type: "array",
+        items: { type: "string" },
+        description: "Metric specs. Default: ap, ndcg@10, P@10, rr.",
+      },
+      test: {
+        enum: ["t", "permutation", "fisher", "wilcoxon", "bootstrap"],
+        default: "t",
+      },
+      correction: { enum: ["holm", "bonferroni", "none"], default: "holm" },
+      alpha: {
+        type: "number",
+        default: 0.05,
+        exclusiveMinimum: 0,
+        exclusiveMaximum: 1,
+      },
+      seed: { type: "integer", default: 42, minimum: 0, maximum: 4294967295 },
+      resamples: {
+        type: "integer",
+        default: 10000,
+        minimum: 1,
+        maximum: 100000,
+      },
+      querySet: {
+        enum: ["judged", "intersection"],
+        default: "judged",
+        description:
+          "judged: every judged query, a query a run did not return scores 0 (trec_eval -c); intersection: queries every run returned.",
+      },
+      baseline: {
+        type: "string",
+        description: "Compare every run with this one instead of every pair.",
+      },
+      relevanceLevel: { type: "integer", default: 1 },
+      depth: { type: "integer", minimum: 1 },
+      judgedOnly: { type: "boolean", default: false },
+      format: {
+        enum: ["json", "table", "markdown", "csv", "latex", "html"],
+        default: "json",
+      },
+      perQuery: {
+        type: "boolean",
+        default: false,
+        description: "Per-query values in the json format.",
+      },
+    },
+    required: ["qrels", "runs"],
+  },
+  Comparison: {
+    type: "object",
+    description:
+      "Each entry of `comparisons` carries UltraRAG's fields (A_mean, B_mean, diff, p_value, significant) besides ranklens' own.",
+    properties: {
+      query_set: { type: "string" },
+      queries: { type: "integer" },
+      test: { type: "string" },
+      correction: { type: "string" },
+      alpha: { type: "number" },
+      seed: { type: "integer" },
+      resamples: { type: "integer" },
+      metrics: { type: "array", items: { type: "string" } },
+      runs: { type: "array", items: { type: "object" } },
+      comparisons: { type: "array", items: { type: "object" } },
+      curves: { type: "array", items: { type: "object" } },
+      per_query: { type: "object" },
+    },
+  },
+  RagRequest: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      samples: {
+        description:
+          "JSON Lines text, or a list of records (read as one line each, so errors name the record's position).",
+        oneOf: [
+          { type: "string" },
+          { type: "array", items: { type: "object" } },
+        ],
+      },
+      input: {
+        enum: ["ragas", "answers"],
+        description:
+          "ragas: Ragas' user_input, response, reference, retrieved_contexts...; answers: keys named by keyMap. Default: ragas, or answers with a keyMap.",
+      },
+      keyMap: {
+        description:
+          "Part to key: question, reference, response, contexts, context_ids, reference_contexts, reference_context_ids. Default (UltraRAG): question, golden_answers, pred_answer.",
+        oneOf: [
+          { type: "object", additionalProperties: { type: "string" } },
+          { type: "string", description: "part=key,part=key" },
+        ],
+      },
+      metrics: {
+        type: "array",
+        items: { type: "string" },
+        description:
+          "RAG metric specs. Default: exact_match, token_f1, context_recall, context_precision, non_empty_rate.",
+      },
+      normalize: { enum: ["squad", "ultrarag"], default: "squad" },
+      perSample: { type: "boolean", default: false },
+    },
+    required: ["samples"],
+  },
+  RagEvaluation: {
+    type: "object",
+    properties: {
+      nSamples: { type: "integer" },
+      normalize: { type: "string" },
+      metrics: {
+        type: "object",
+        additionalProperties: { type: ["number", "null"] },
+        description: "null when the metric applied to no sample.",
+      },
+      coverage: {
+        type: "object",
+        additionalProperties: { type: "integer" },
+      },
+      perSample: {
+        type: "array",
+        items: {
+          type: "object",
+          additionalProperties: { type: ["number", "null"] },
+        },
+      },
+    },
+    required: ["nSamples", "normalize", "metrics", "coverage"],
   },
   TrecEvalRequest: {
     type: "object",

@@ -3,26 +3,12 @@ import { assertEquals } from "../assert.ts";
 import { run as evalCommand } from "../../cli/eval.ts";
 import { createApp } from "../../server.ts";
 import { repoText, serve } from "./_serve.ts";
+import { repoPath, stdoutOf } from "./_capture.ts";
 
-const path = (name: string) =>
-  new URL(`../../examples/${name}`, import.meta.url).pathname;
+const path = (name: string) => repoPath(`examples/${name}`);
 
-/** Runs `eval` in-process and returns what it wrote to stdout. */
-async function evalJson(args: string[]): Promise<unknown> {
-  const decoder = new TextDecoder();
-  let printed = "";
-  const write = Deno.stdout.write;
-  Deno.stdout.write = (bytes: Uint8Array) => {
-    printed += decoder.decode(bytes);
-    return Promise.resolve(bytes.length);
-  };
-  try {
-    assertEquals(await evalCommand([...args, "--format", "json"]), 0);
-  } finally {
-    Deno.stdout.write = write;
-  }
-  return JSON.parse(printed);
-}
+const evalJson = async (args: string[]) =>
+  JSON.parse(await stdoutOf(evalCommand, [...args, "--format", "json"]));
 
 const CASES: [string[], Record<string, unknown>][] = [
   [[], {}],

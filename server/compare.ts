@@ -1,0 +1,218 @@
+/**
+ * `POST /v1/compare`: the `compare` command over HTTP. The JSON answer is
+ * what `compare --format json` prints for the same runs (named as the
+ * request names them); the other formats are its other reports.
+ *
+ * @module
+ */
+
+import { DEFAULT_COMPARE_SPECS } from "../cli/compare.ts";
+import { builtinRegistry } from "../metrics/builtin.ts";
+import {
+  compareEvaluations,
+  curveSpecs,
+  DEFAULT_CURVE_CUTOFFS,
+  QUERY_SETS,
+  SIGNIFICANCE_TESTS,
+} from "../metrics/compare.ts";
+import { type Evaluation, Evaluator } from "../metrics/evaluate.ts";
+import type { JudgedRanking } from "../metrics/judged_ranking.ts";
+import type { Registry } from "../metrics/registry.ts";
+import { CORRECTIONS } from "../metrics/significance/correction.ts";
+import {
+  COMPARISON_FORMATS,
+  type ComparisonFormat,
+  renderComparison,
+} from "../report/comparison_formats.ts";
+import { comparisonToJson } from "../report/comparison.ts";
+import { addRun } from "./evaluate.ts";
+import { describe, Fields, type JsonObject } from "./json_body.ts";
+import { HttpProblem } from "./problem.ts";
+import { qrelsFromInput } from "./ranking_input.ts";
+import type { Deadline } from "./time_limit.ts";
+
+/** The fields of a compare request. */
+export const COMPARE_FIELDS: readonly string[] = [
+  "qrels",
+  "runs",
+  "metrics",
+  "test",
+  "correction",
+  "alpha",
+  "seed",
+  "resamples",
+  "querySet",
+  "baseline",
+  "relevanceLevel",
+  "depth",
+  "judgedOnly",
+  "format",
+  "perQuery",
+];
+
+/** The most runs one request may compare. */
+export const MAX_COMPARED_RUNS = 20;
+/** The most resamples one request may ask for. */
+export const MAX_RESAMPLES = 100_000;
+
+/** The media type of each report format. */
+export const COMPARISON_MEDIA_TYPES: Readonly<
+  Record<ComparisonFormat, string>
+> = {
+  json: "application/json",
+  table: "text/plain; charset=utf-8",
+  markdown: "text/markdown; charset=utf-8",
+  csv: "text/csv; charset=utf-8",
+  latex: "application/x-latex; charset=utf-8",
+  html: "text/html; charset=utf-8",
+};
+
+/** A rendered comparison. */
+export interface CompareResponse {
+  /** The format asked for. */
+  readonly format: ComparisonFormat;
+  /** The JSON form (format `json`) or the report text. */
+  readonly body: unknown;
+}
+
+/** Options of {@linkcode compareRequest}. */
+export interface CompareRequestOptions {
+  /** The registry that resolves metric specs. Default: the built-in one. */
+  registry?: Registry;
+  /** Checked between queries. Default: none. */
+  deadline?: Deadline;
+}
+
+function namedRuns(value: unknown): [string, unknown][] {
+  const invalid = (detail: string) =>
+    new HttpProblem(400, `Field "runs" ${detail}`, {
+      extensions: { field: "runs" },
+    });
+  let entries: [string, unknown][];
+  if (Array.isArray(value)) {
+    entries = value.map((item, i) => {
+      if (
+        typeof item !== "object" || item === null || Array.isArray(item) ||
+        typeof item.name !== "string" || !("run" in item)
+      ) {
+        throw invalid(
+          `must list {"name": ..., "run": ...} objects; item ${i} is ${
+            describe(item)
+          }.`,
+        );
+      }
+      return [item.name, item.run];
+    });
+  } else if (typeof value === "object" && value !== null) {
+    entries = Object.entries(value);
+  } else {
+    throw invalid(
+      `must map run names to runs or list {"name", "run"} objects, got ${
+        describe(value)
+      }.`,
+    );
+  }
+  if (entries.length < 2 || entries.length > MAX_COMPARED_RUNS) {
+    throw invalid(
+      `must hold from 2 to ${MAX_COMPARED_RUNS} runs, got ${entries.length}.`,
+    );
+  }
+  const names = new Set<string>();
+  for (const [name] of entries) {
+    if (names.has(name)) throw invalid(`names run "${name}" twice.`);
+    names.add(name);
+  }
+  return entries;
+}
+
+/**
+ * Compares the runs of a request object: `qrels`, `runs` (an object of
+ * name to run, or a list of `{"name", "run"}`; each TREC text or JSON),
+ * `metrics` (default: ap, ndcg@10, P@10, rr) and the options of `compare`
+ * (`test`, `correction`, `alpha`, `seed`, `resamples`, `querySet`,
+ * `baseline`, `relevanceLevel`, `depth`, `judgedOnly`), `format` (default
+ * `json`) and `perQuery`.
+ *
+ * @example
+ * ```ts
+ * import { compareRequest } from "./compare.ts";
+ * const { body } = await compareRequest({
+ *   qrels: { q1: { d1: 1 }, q2: { d2: 1 } },
+ *   runs: { new: { q1: ["d1"], q2: ["d2"] }, old: { q1: ["d0", "d1"] } },
+ *   metrics: ["rr"],
+ * });
+ * const [pair] = (body as { comparisons: { A_mean: number; B_mean: number }[] }).comparisons;
+ * console.log(pair.A_mean, pair.B_mean); // 1 0.25
+ * ```
+ *
+ * @param body The request object.
+ * @param options Registry and deadline.
+ * @returns The format and the rendered comparison.
+ * @throws {HttpProblem} 400 on a bad field; `InputError` on malformed
+ * input; `TypeError`/`RangeError` on a bad spec or option.
+ */
+export async function compareRequest(
+  body: JsonObject,
+  options: CompareRequestOptions = {},
+): Promise<CompareResponse> {
+  const fields = new Fields(body, COMPARE_FIELDS);
+  const qrelsInput = fields.required("qrels");
+  const runs = namedRuns(fields.required("runs"));
+  const specs = fields.strings("metrics");
+  const test = fields.choice("test", SIGNIFICANCE_TESTS);
+  const correction = fields.choice("correction", CORRECTIONS);
+  const alpha = fields.number("alpha");
+  const seed = fields.integer("seed", 0);
+  const resamples = fields.integer("resamples", 1);
+  if (resamples !== undefined && resamples > MAX_RESAMPLES) {
+    throw new HttpProblem(
+      400,
+      `Field "resamples" must be at most ${MAX_RESAMPLES}, got ${resamples}.`,
+      { extensions: { field: "resamples" } },
+    );
+  }
+  const querySet = fields.choice("querySet", QUERY_SETS) ?? "judged";
+  const baseline = fields.string("baseline");
+  const evaluateOptions = {
+    relevanceLevel: fields.integer("relevanceLevel", -1e9) ?? 1,
+    depth: fields.integer("depth", 1),
+    judgedOnly: fields.boolean("judgedOnly"),
+    averageOverQrels: querySet === "judged",
+  };
+  const format = fields.choice("format", COMPARISON_FORMATS) ?? "json";
+  const perQuery = fields.boolean("perQuery");
+
+  const registry = options.registry ?? builtinRegistry;
+  const labels = (specs?.length ? specs : DEFAULT_COMPARE_SPECS).map((spec) =>
+    registry.resolve<JudgedRanking>(spec).label
+  );
+  const curveCutoffs = format === "html" ? DEFAULT_CURVE_CUTOFFS : [];
+  const bound = [...labels, ...curveSpecs(labels, curveCutoffs, registry)]
+    .map((spec) => registry.resolve<JudgedRanking>(spec));
+  const qrels = await qrelsFromInput(qrelsInput, "qrels");
+  const evaluations = new Map<string, Evaluation>();
+  for (const [name, run] of runs) {
+    const evaluator = new Evaluator(qrels, bound, evaluateOptions);
+    await addRun(evaluator, run, `runs.${name}`, options.deadline);
+    evaluations.set(name, evaluator.finish());
+  }
+  options.deadline?.check();
+  const comparison = compareEvaluations(evaluations, {
+    test,
+    correction,
+    alpha,
+    seed,
+    resamples,
+    querySet,
+    baseline,
+    metrics: labels,
+    judgedQueries: qrels.keys(),
+    curveCutoffs,
+  });
+  return {
+    format,
+    body: format === "json"
+      ? comparisonToJson(comparison, { perQuery })
+      : renderComparison(comparison, format, { perQuery }),
+  };
+}

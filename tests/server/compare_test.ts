@@ -1,0 +1,202 @@
+// POST /v1/compare answers what `compare` prints for the same runs.
+import { assertEquals } from "../assert.ts";
+import { run as compareCommand } from "../../cli/compare.ts";
+import { createApp } from "../../server.ts";
+import { repoPath, stdoutOf } from "./_capture.ts";
+import { repoText, serve } from "./_serve.ts";
+
+const files = [
+  "examples/qrels.txt",
+  "examples/run.bm25.txt",
+  "examples/run.hybrid.txt",
+];
+
+async function inputs() {
+  const [qrels, bm25, hybrid] = await Promise.all(files.map(repoText));
+  // The CLI names runs by their tags: bm25 and hybrid.
+  return { qrels, runs: { bm25, hybrid } };
+}
+
+const CASES: [string[], Record<string, unknown>][] = [
+  [[], {}],
+  [
+    [
+      "-m",
+      "ndcg@10",
+      "-m",
+      "ap",
+      "-m",
+      "num_rel_ret",
+      "--test",
+      "permutation",
+      "--seed",
+      "7",
+      "--resamples",
+      "2000",
+      "--query-set",
+      "intersection",
+      "--correction",
+      "bonferroni",
+      "--alpha",
+      "0.1",
+      "-l",
+      "2",
+      "-M",
+      "10",
+      "-J",
+      "-q",
+    ],
+    {
+      metrics: ["ndcg@10", "ap", "num_rel_ret"],
+      test: "permutation",
+      seed: 7,
+      resamples: 2000,
+      querySet: "intersection",
+      correction: "bonferroni",
+      alpha: 0.1,
+      relevanceLevel: 2,
+      depth: 10,
+      judgedOnly: true,
+      perQuery: true,
+    },
+  ],
+  [["--baseline", "bm25", "--test", "wilcoxon"], {
+    baseline: "bm25",
+    test: "wilcoxon",
+  }],
+];
+
+Deno.test("POST /v1/compare matches compare --format json", async () => {
+  await using server = serve(createApp());
+  const body = await inputs();
+  for (const [args, options] of CASES) {
+    const response = await server.post("/v1/compare", { ...body, ...options });
+    assertEquals(response.status, 200, args.join(" "));
+    const cli = JSON.parse(
+      await stdoutOf(compareCommand, [
+        ...files.map(repoPath),
+        ...args,
+        "--format",
+        "json",
+      ]),
+    );
+    assertEquals(await response.json(), cli, args.join(" "));
+  }
+});
+
+Deno.test("POST /v1/compare renders every report format as the CLI does", async () => {
+  await using server = serve(createApp());
+  const body = await inputs();
+  const types: Record<string, string> = {
+    html: "text/html; charset=utf-8",
+    csv: "text/csv; charset=utf-8",
+    markdown: "text/markdown; charset=utf-8",
+    latex: "application/x-latex; charset=utf-8",
+    table: "text/plain; charset=utf-8",
+  };
+  for (const [format, type] of Object.entries(types)) {
+    const response = await server.post("/v1/compare", { ...body, format });
+    assertEquals(response.status, 200, format);
+    assertEquals(response.headers.get("content-type"), type);
+    const cli = await stdoutOf(compareCommand, [
+      ...files.map(repoPath),
+      "--format",
+      format,
+    ]);
+    assertEquals(await response.text(), cli, format);
+    if (format === "html") {
+      assertEquals(cli.includes("<svg"), true);
+      assertEquals(
+        response.headers.get("content-security-policy")?.startsWith(
+          "default-src 'none'",
+        ),
+        true,
+      );
+    }
+  }
+});
+
+Deno.test("POST /v1/compare takes runs as a list, in order, as JSON or text", async () => {
+  await using server = serve(createApp());
+  const { qrels, runs } = await inputs();
+  const asObject = await server.post("/v1/compare", {
+    qrels,
+    runs,
+    metrics: ["rr"],
+  });
+  const asList = await server.post("/v1/compare", {
+    qrels,
+    runs: [{ name: "bm25", run: runs.bm25 }, {
+      name: "hybrid",
+      run: runs.hybrid,
+    }],
+    metrics: ["rr"],
+  });
+  assertEquals(await asList.json(), await asObject.json());
+  // Numeric names keep their order in a list.
+  const numbered = await server.post("/v1/compare", {
+    qrels: { q1: { d1: 1 }, q2: { d2: 1 } },
+    runs: [
+      { name: "2", run: { q1: ["d1"], q2: ["d2"] } },
+      { name: "1", run: { q1: ["d0", "d1"] } },
+    ],
+    metrics: ["rr"],
+    test: "permutation",
+  });
+  const pair = (await numbered.json()).comparisons[0];
+  // q1: 1 vs 1/2, q2: 1 vs 0 (not returned, judged set).
+  assertEquals([pair.a, pair.b, pair.A_mean, pair.B_mean], ["2", "1", 1, 0.25]);
+  assertEquals([pair.wins, pair.ties, pair.losses], [2, 0, 0]);
+  // Both sign flips of 2 positive differences: p = 2/4 in the exact test.
+  assertEquals(pair.p_value_uncorrected, 0.5);
+});
+
+Deno.test("POST /v1/compare answers 400 on bad input", async () => {
+  await using server = serve(createApp());
+  const { qrels, runs } = await inputs();
+  const cases: [Record<string, unknown>, string, Record<string, unknown>][] = [
+    [
+      { qrels, runs: { bm25: runs.bm25 } },
+      'Field "runs" must hold from 2 to 20 runs, got 1.',
+      { field: "runs" },
+    ],
+    [
+      { qrels, runs: [{ name: "a", run: "" }, { name: "a", run: "" }] },
+      'Field "runs" names run "a" twice.',
+      { field: "runs" },
+    ],
+    [
+      { qrels, runs, resamples: 1_000_000 },
+      'Field "resamples" must be at most 100000, got 1000000.',
+      { field: "resamples" },
+    ],
+    [
+      { qrels, runs, test: "z" },
+      'Field "test" must be one of "t", "permutation", "fisher", "wilcoxon", "bootstrap", got the string "z".',
+      { field: "test" },
+    ],
+    [
+      { qrels, runs: { ...runs, broken: "q01 Q0 d1 1 x tag\n" } },
+      'runs.broken:1: score must be a number, got "x"',
+      {
+        file: "runs.broken",
+        line: 1,
+        reason: 'score must be a number, got "x"',
+      },
+    ],
+    [
+      { qrels, runs, baseline: "bm26" },
+      'Baseline "bm26" is not one of the runs ["bm25","hybrid"]',
+      {},
+    ],
+  ];
+  for (const [body, detail, extensions] of cases) {
+    const response = await server.post("/v1/compare", body);
+    assertEquals(response.status, 400, detail);
+    const problem = await response.json();
+    assertEquals(problem.detail, detail);
+    for (const [key, value] of Object.entries(extensions)) {
+      assertEquals(problem[key], value, key);
+    }
+  }
+});
