@@ -1,6 +1,7 @@
 /**
- * The web page at `/`: paste or upload qrels and runs, choose metrics, read
- * the table, download JSON or CSV. One HTML document with an inline style
+ * The web page at `/`: paste or upload qrels and runs (or RAG samples),
+ * choose metrics, read the table and the comparison plots, download JSON or
+ * CSV. One HTML document with an inline style
  * and script, no build step and nothing fetched from elsewhere; the Content
  * Security Policy allows exactly that inline code and calls to this origin.
  *
@@ -35,6 +36,8 @@ header nav a { color: var(--accent); margin-left: 1rem; text-decoration: none; }
 .wrap { max-width: 1120px; margin: 0 auto; padding: 1rem 1.25rem; }
 .grid { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
 @media (max-width: 820px) { .grid { grid-template-columns: 1fr; } }
+.grid > section { display: flex; flex-direction: column; }
+#qrels { flex: 1; }
 section.card {
   background: var(--card); border: 1px solid var(--line); border-radius: 10px;
   padding: 1rem 1.1rem; margin-bottom: 1rem;
@@ -74,7 +77,8 @@ button:disabled { opacity: .6; cursor: progress; }
 }
 .chips input { margin: 0 .3rem 0 0; vertical-align: -1px; }
 .chips label:has(input:checked) { border-color: var(--accent); background: var(--best); }
-#specs { flex: 1; min-width: 14rem; font-family: var(--mono); }
+#specs, #rag-specs { flex: 1; min-width: 14rem; font-family: var(--mono); }
+[hidden] { display: none !important; }
 .options label { margin-right: 1rem; white-space: nowrap; }
 .actions { display: flex; gap: 1rem; align-items: center; margin: 0 0 1rem; }
 #status { color: var(--muted); }
@@ -96,6 +100,23 @@ details summary { cursor: pointer; color: var(--accent); margin: .6rem 0; }
 #registry td, #registry th { text-align: left; vertical-align: top; }
 #registry td:last-child { font-family: inherit; color: var(--muted); }
 #registry button { font: 12px var(--mono); padding: 0 .4rem; }
+.tabs { display: flex; gap: .25rem; }
+.tabs button { border-radius: 999px; padding: .25rem .9rem; }
+.tabs button[aria-selected=true] {
+  background: var(--accent); color: var(--accent-ink); border-color: var(--accent);
+}
+body:not(.mode-rag) .rag-only, body.mode-rag .rank-only { display: none !important; }
+#comparison, #rag-results { display: none; }
+#comparison .summary { color: var(--muted); margin: 0 0 .6rem; }
+#comparison td, #comparison th { white-space: nowrap; }
+#comparison tr.up td { background: #e6f6ea; color: #1c2430; }
+#comparison tr.down td { background: #fdecec; color: #1c2430; }
+.plots { display: flex; flex-wrap: wrap; gap: 1rem; margin-top: 1rem; }
+.plots svg {
+  max-width: 100%; height: auto; background: #fff; border: 1px solid var(--line);
+  border-radius: 6px;
+}
+#keymap { flex: 1; min-width: 16rem; font-family: var(--mono); }
 `;
 
 const SCRIPT = `
@@ -105,7 +126,13 @@ const SHOW_LIMIT = 2 * 1024 * 1024;
 const DEFAULT_METRICS = ["ndcg@10", "ap", "rr", "P@10", "recall@100", "bpref",
   "ndcg", "P@5", "success@1", "err@20", "judged@10", "num_rel_ret"];
 const CHECKED = new Set(["ndcg@10", "ap", "rr", "P@10", "recall@100"]);
+const RAG_METRICS = ["exact_match", "token_f1", "context_recall", "context_precision",
+  "non_empty_rate", "acc", "cover_em", "string_em", "rouge_1", "rouge_2", "rouge_l",
+  "bleu", "id_context_precision", "id_context_recall"];
+const RAG_CHECKED = new Set(RAG_METRICS.slice(0, 5));
 let results = [];
+let ragResult = null;
+let mode = "rank";
 
 // An input block: a textarea, or the text of a file too large to show.
 function textInput(textarea, fileInput, note) {
@@ -142,6 +169,7 @@ function lineCount(text) {
 }
 
 const qrels = textInput($("qrels"), $("qrels-file"), $("qrels-note"));
+const samples = textInput($("samples"), $("samples-file"), $("samples-note"));
 const runs = [];
 
 function addRun() {
@@ -166,9 +194,9 @@ function addRun() {
   return run;
 }
 
-function chosenMetrics() {
-  const chosen = [...document.querySelectorAll("#chips input:checked")].map((c) => c.value);
-  for (const spec of $("specs").value.split(/[,\\s]+/)) {
+function chosenMetrics(chips = "#chips", specs = "specs") {
+  const chosen = [...document.querySelectorAll(chips + " input:checked")].map((c) => c.value);
+  for (const spec of $(specs).value.split(/[,\\s]+/)) {
     if (spec && !chosen.includes(spec)) chosen.push(spec);
   }
   return chosen;
@@ -178,7 +206,8 @@ function showError(message, where) {
   $("error").textContent = message;
   $("error").style.display = message ? "block" : "none";
   if (where && where.line > 0) {
-    const area = where.file === "qrels" ? qrels.textarea : where.run?.input.textarea;
+    const area = where.file === "qrels" ? qrels.textarea
+      : where.file === "samples" ? samples.textarea : where.run?.input.textarea;
     if (area && !area.disabled) {
       const lines = area.value.split("\\n");
       const start = lines.slice(0, where.line - 1).reduce((s, l) => s + l.length + 1, 0);
@@ -206,45 +235,136 @@ function options() {
   return o;
 }
 
+async function post(path, body) {
+  const response = await fetch(path, { method: "POST", headers: headers(), body: JSON.stringify(body) });
+  if (response.status === 401) $("token-box").open = true;
+  return response;
+}
+
+async function problemOf(response) {
+  const body = await response.json().catch(() => ({}));
+  return { ...body, detail: body.detail ?? response.status + " " + response.statusText };
+}
+
 async function evaluateAll() {
   showError("");
-  const metrics = chosenMetrics();
-  const qrelsText = qrels.text();
-  const filled = runs.filter((r) => r.input.text().trim() !== "");
-  if (!qrelsText.trim()) return showError("Paste or upload the qrels first.");
-  if (!filled.length) return showError("Paste or upload at least one run.");
-  if (!metrics.length) return showError("Choose at least one metric.");
   $("evaluate").disabled = true;
-  const done = [];
   try {
-    for (const [i, run] of filled.entries()) {
-      $("status").textContent = "Evaluating run " + (i + 1) + " of " + filled.length + "…";
-      const response = await fetch("v1/evaluate", {
-        method: "POST",
-        headers: headers(),
-        body: JSON.stringify({ qrels: qrelsText, run: run.input.text(), metrics, perQuery: true, ...options() }),
-      });
-      const body = await response.json().catch(() => ({ detail: response.statusText }));
-      const label = run.name.value.trim() || body.runId || "run " + (runs.indexOf(run) + 1);
-      if (!response.ok) {
-        if (response.status === 401) $("token-box").open = true;
-        const whose = body.file === "run" || response.status === 413 ? label + ": " : "";
-        showError(whose + (body.detail ?? response.statusText), { file: body.file, line: body.line, run });
-        $("status").textContent = "";
-        return;
-      }
-      if (!run.name.value.trim()) run.name.value = label;
-      done.push({ name: uniqueName(label, done), result: body });
-    }
-    results = done;
-    render();
-    $("status").textContent = "Evaluated " + done.length + " run" + (done.length > 1 ? "s" : "") + ".";
+    if (mode === "rag") await evaluateRag();
+    else await evaluateRuns();
   } catch (error) {
     showError("The request failed: " + error.message);
     $("status").textContent = "";
   } finally {
     $("evaluate").disabled = false;
   }
+}
+
+async function evaluateRuns() {
+  const metrics = chosenMetrics();
+  const qrelsText = qrels.text();
+  const filled = runs.filter((r) => r.input.text().trim() !== "");
+  if (!qrelsText.trim()) return showError("Paste or upload the qrels first.");
+  if (!filled.length) return showError("Paste or upload at least one run.");
+  if (!metrics.length) return showError("Choose at least one metric.");
+  const done = [];
+  for (const [i, run] of filled.entries()) {
+    $("status").textContent = "Evaluating run " + (i + 1) + " of " + filled.length + "…";
+    const text = run.input.text();
+    const response = await post("v1/evaluate", { qrels: qrelsText, run: text, metrics, perQuery: true, ...options() });
+    const body = response.ok ? await response.json() : await problemOf(response);
+    const label = run.name.value.trim() || body.runId || "run " + (runs.indexOf(run) + 1);
+    if (!response.ok) {
+      const whose = body.file === "run" || response.status === 413 ? label + ": " : "";
+      showError(whose + body.detail, { file: body.file, line: body.line, run });
+      $("status").textContent = "";
+      return;
+    }
+    if (!run.name.value.trim()) run.name.value = label;
+    done.push({ name: uniqueName(label, done), result: body, text });
+  }
+  results = done;
+  render();
+  $("status").textContent = "Evaluated " + done.length + " run" + (done.length > 1 ? "s" : "") + ".";
+  if (done.length > 1) await compareRuns(qrelsText, metrics);
+  else $("comparison").style.display = "none";
+}
+
+// Two runs or more: the compare report's tests and plots, under the table.
+async function compareRuns(qrelsText, metrics) {
+  $("status").textContent = "Comparing " + results.length + " runs…";
+  const section = $("comparison");
+  const content = $("comparison-content");
+  content.replaceChildren();
+  section.style.display = "block";
+  const { judgedOnly, relevanceLevel, depth } = options();
+  const response = await post("v1/compare", {
+    qrels: qrelsText, metrics, format: "html", judgedOnly, relevanceLevel, depth,
+    runs: results.map((r) => ({ name: r.name, run: r.text })),
+  });
+  if (!response.ok) {
+    content.append(cell("p", "No comparison: " + (await problemOf(response)).detail, "hint"));
+  } else {
+    // The report's own stylesheet is left out: this page's policy forbids it,
+    // and the parts taken over are styled here.
+    const html = (await response.text()).replace(/<style>[^<]*<\\/style>/, "");
+    const report = new DOMParser().parseFromString(html, "text/html");
+    const summary = report.querySelector(".summary");
+    if (summary) content.append(document.importNode(summary, true));
+    const tests = report.querySelector("#tests");
+    if (tests) {
+      const wrap = document.createElement("div");
+      wrap.className = "table-wrap";
+      wrap.append(document.importNode(tests, true));
+      content.append(wrap);
+    }
+    // The means chart in view; the per-query and metric-at-k charts, many
+    // for many runs and metrics, folded.
+    const sections = [["#means-section", null], ["#differences-section", "Per-query differences"],
+      ["#curves-section", "Metric at cutoff k"]];
+    for (const [selector, title] of sections) {
+      const charts = report.querySelectorAll(selector + " svg");
+      if (!charts.length) continue;
+      const plots = document.createElement("div");
+      plots.className = "plots";
+      for (const svg of charts) plots.append(document.importNode(svg, true));
+      if (title === null) { content.append(plots); continue; }
+      const details = document.createElement("details");
+      details.append(cell("summary", title + " (" + charts.length + " charts)"), plots);
+      content.append(details);
+    }
+  }
+  $("status").textContent = "Evaluated and compared " + results.length + " runs.";
+}
+
+async function evaluateRag() {
+  const text = samples.text();
+  const metrics = chosenMetrics("#rag-chips", "rag-specs");
+  if (!text.trim()) return showError("Paste or upload the samples first.");
+  if (!metrics.length) return showError("Choose at least one metric.");
+  const request = { samples: text, metrics, normalize: $("normalize").value, perSample: true,
+    input: $("rag-input").value };
+  const keyMap = $("keymap").value.trim();
+  if (request.input === "answers" && keyMap) request.keyMap = keyMap;
+  $("status").textContent = "Scoring samples…";
+  const response = await post("v1/rag", request);
+  if (!response.ok) {
+    const body = await problemOf(response);
+    showError(body.detail, { file: body.file, line: body.line });
+    $("status").textContent = "";
+    return;
+  }
+  ragResult = await response.json();
+  const table = $("rag-summary");
+  fillTable(table, ["metric", "value", "samples scored"],
+    Object.entries(ragResult.metrics).map(([m, v]) => [m, v ?? undefined]), null);
+  // The coverage column is a count, not a score.
+  [...table.tBodies[0].rows].forEach((tr, i) => {
+    const label = Object.keys(ragResult.metrics)[i];
+    tr.append(cell("td", ragResult.coverage[label] + " of " + ragResult.nSamples));
+  });
+  $("rag-results").style.display = "block";
+  $("status").textContent = "Scored " + ragResult.nSamples + " samples (" + ragResult.normalize + " normalization).";
 }
 
 function uniqueName(name, taken) {
@@ -321,6 +441,24 @@ function download(name, type, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+function setMode(next) {
+  mode = next;
+  document.body.classList.toggle("mode-rag", mode === "rag");
+  $("tab-rank").setAttribute("aria-selected", String(mode === "rank"));
+  $("tab-rag").setAttribute("aria-selected", String(mode === "rag"));
+  showError("");
+  $("status").textContent = "";
+}
+
+function ragCsv() {
+  const lines = ["sample,metric,value"];
+  ragResult.perSample?.forEach((values, i) => {
+    for (const [m, v] of Object.entries(values)) lines.push([String(i + 1), m, v === null ? "" : String(v)].map(csvField).join(","));
+  });
+  for (const [m, v] of Object.entries(ragResult.metrics)) lines.push(["all", m, v === null ? "" : String(v)].map(csvField).join(","));
+  return lines.join("\\n") + "\\n";
+}
+
 function csvField(s) {
   return /[",\\n\\r]/.test(s) ? '"' + s.replaceAll('"', '""') + '"' : s;
 }
@@ -367,13 +505,24 @@ async function loadRegistry() {
   }
 }
 
-for (const spec of DEFAULT_METRICS) {
-  const label = document.createElement("label");
-  const box = document.createElement("input");
-  box.type = "checkbox"; box.value = spec; box.checked = CHECKED.has(spec);
-  label.append(box, spec);
-  $("chips").append(label);
+function chips(container, specs, checked) {
+  for (const spec of specs) {
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox"; box.value = spec; box.checked = checked.has(spec);
+    label.append(box, spec);
+    $(container).append(label);
+  }
 }
+chips("chips", DEFAULT_METRICS, CHECKED);
+chips("rag-chips", RAG_METRICS, RAG_CHECKED);
+$("tab-rank").addEventListener("click", () => setMode("rank"));
+$("tab-rag").addEventListener("click", () => setMode("rag"));
+$("samples-clear").addEventListener("click", () => samples.clear());
+$("rag-input").addEventListener("change", () => { $("keymap-row").hidden = $("rag-input").value !== "answers"; });
+$("rag-download-json").addEventListener("click", () => download("ranklens-rag.json", "application/json",
+  JSON.stringify(ragResult, null, 2) + "\\n"));
+$("rag-download-csv").addEventListener("click", () => download("ranklens-rag.csv", "text/csv", ragCsv()));
 addRun();
 $("add-run").addEventListener("click", () => addRun().input.textarea.focus());
 $("qrels-clear").addEventListener("click", () => qrels.clear());
@@ -388,11 +537,13 @@ loadRegistry();
 
 const BODY = `<header><div class="wrap">
 <h1>ranklens</h1>
-<p>Score search runs against relevance judgements, with trec_eval's numbers.</p>
+<p>Score search runs and RAG answers, with trec_eval's numbers.</p>
+<div class="tabs" role="tablist"><button type="button" role="tab" id="tab-rank" aria-selected="true">Rankings</button>
+<button type="button" role="tab" id="tab-rag" aria-selected="false">RAG answers</button></div>
 <nav><a href="openapi.json">API</a><a href="v1/metrics">Metrics</a></nav>
 </div></header>
 <main class="wrap">
-<div class="grid">
+<div class="grid rank-only">
 <section class="card" aria-labelledby="qrels-title">
   <h2 id="qrels-title">Judgements <small>TREC qrels: <code>query iter doc grade</code></small></h2>
   <textarea id="qrels" spellcheck="false" aria-label="qrels" placeholder="q1 0 doc7 2&#10;q1 0 doc3 0&#10;q2 0 doc9 1"></textarea>
@@ -411,7 +562,25 @@ const BODY = `<header><div class="wrap">
   <textarea spellcheck="false" aria-label="run" placeholder="q1 Q0 doc7 1 12.5 bm25&#10;q1 Q0 doc3 2 11.0 bm25"></textarea>
   <div class="row"><input type="file" aria-label="run file"><span class="hint"></span></div>
 </div></template>
-<section class="card" aria-labelledby="metrics-title">
+<section class="card rag-only" aria-labelledby="samples-title">
+  <h2 id="samples-title">Samples <small>JSON Lines: Ragas records, or an answer file</small></h2>
+  <textarea id="samples" spellcheck="false" aria-label="samples" placeholder='{"user_input": "capital of France?", "response": "Paris", "reference": "Paris", "retrieved_contexts": ["Paris is the capital of France."]}'></textarea>
+  <div class="row"><input type="file" id="samples-file" aria-label="samples file">
+  <button type="button" id="samples-clear">Clear</button><span class="hint" id="samples-note"></span></div>
+  <div class="row"><label>Layout <select id="rag-input">
+    <option value="ragas">Ragas (user_input, response, reference, retrieved_contexts)</option>
+    <option value="answers">answer file (UltraRAG: question, golden_answers, pred_answer)</option>
+  </select></label>
+  <label>Normalization <select id="normalize"><option>squad</option><option>ultrarag</option></select></label></div>
+  <div class="row" id="keymap-row" hidden><input type="text" id="keymap" aria-label="key map"
+    placeholder="key map, e.g. question=query,reference=answers,response=output (default: UltraRAG's keys)"></div>
+</section>
+<section class="card rag-only" aria-labelledby="rag-metrics-title">
+  <h2 id="rag-metrics-title">RAG metrics <small>a metric skips samples it does not apply to</small></h2>
+  <div class="chips" id="rag-chips"></div>
+  <div class="row"><input type="text" id="rag-specs" aria-label="more RAG metric specs" placeholder="more specs, comma-separated, e.g. rouge_l(stem=porter)"></div>
+</section>
+<section class="card rank-only" aria-labelledby="metrics-title">
   <h2 id="metrics-title">Metrics <small>click to choose, or type specs such as <code>ndcg@5</code>, <code>P(rel=2)@10</code>, <code>rbp(p=0.8)</code></small></h2>
   <div class="chips" id="chips"></div>
   <div class="row"><input type="text" id="specs" list="datalist" aria-label="more metric specs" placeholder="more specs, comma-separated">
@@ -424,13 +593,13 @@ const BODY = `<header><div class="wrap">
   </div>
   <details><summary>Every metric of the registry</summary>
   <div class="table-wrap"><table id="registry"><thead><tr><th>spec</th><th>kind</th><th>what it measures</th></tr></thead></table></div></details>
-  <details id="token-box"><summary>Access token</summary>
-  <div class="row"><input type="password" id="token" autocomplete="off" aria-label="access token" placeholder="bearer token, if the server needs one"></div></details>
 </section>
+<details id="token-box"><summary>Access token</summary>
+<div class="row"><input type="password" id="token" autocomplete="off" aria-label="access token" placeholder="bearer token, if the server needs one"></div></details>
 <div class="actions"><button type="button" class="primary" id="evaluate">Evaluate</button>
 <span id="status" role="status" aria-live="polite"></span></div>
 <div id="error" role="alert"></div>
-<section class="card" id="results" aria-labelledby="results-title">
+<section class="card rank-only" id="results" aria-labelledby="results-title">
   <div class="row"><h2 id="results-title">Results</h2><span class="hint">mean over queries; best run in each row highlighted</span></div>
   <div class="table-wrap"><table id="summary"></table></div>
   <details><summary>Per-query values</summary>
@@ -438,6 +607,16 @@ const BODY = `<header><div class="wrap">
   <div class="table-wrap"><table id="per-query"></table></div></details>
   <div class="row"><button type="button" id="download-json">Download JSON</button>
   <button type="button" id="download-csv">Download CSV</button></div>
+</section>
+<section class="card rank-only" id="comparison" aria-labelledby="comparison-title">
+  <h2 id="comparison-title">Comparison <small>paired significance tests between the runs</small></h2>
+  <div id="comparison-content"></div>
+</section>
+<section class="card rag-only" id="rag-results" aria-labelledby="rag-results-title">
+  <h2 id="rag-results-title">RAG results</h2>
+  <div class="table-wrap"><table id="rag-summary"></table></div>
+  <div class="row"><button type="button" id="rag-download-json">Download JSON</button>
+  <button type="button" id="rag-download-csv">Download CSV</button></div>
 </section>
 </main>`;
 

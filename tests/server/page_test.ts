@@ -153,6 +153,32 @@ Deno.test({
         lines.includes(`hybrid,all,ap,${expected[1].ap}`),
         true,
       );
+
+      // Two runs: the compare report's tests and plots follow the table.
+      await page.waitForSelector("#comparison svg");
+      const tests = await cells(page, "#comparison #tests");
+      assertEquals(tests.length, 1 + metrics.length);
+      assertEquals(
+        tests.slice(1).map((row) => row.slice(0, 3)),
+        metrics.map((m) => [m, "bm25", "hybrid"]),
+      );
+      const charts = await page.$$eval(
+        "#comparison svg",
+        (svgs) => svgs.length,
+      );
+      const report = await (await fetch(`${url}/v1/compare`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          qrels,
+          runs: { bm25, hybrid },
+          metrics,
+          format: "html",
+        }),
+      })).text();
+      // Every chart of the report: means, a difference chart per metric, curves.
+      assertEquals(charts, report.split("<svg").length - 1);
+      assertEquals(charts > 1 + metrics.length, true);
       if (SCREENSHOT) {
         await page.screenshot({ path: SCREENSHOT, fullPage: true });
       }
@@ -220,6 +246,67 @@ Deno.test({
       assertEquals(table[0], ["metric", "t"]);
       assertEquals(table[1], ["ndcg@10", "1.0000"]);
       assertEquals(await page.isVisible("#error"), false);
+    });
+  },
+});
+
+Deno.test({
+  name: "the page scores pasted RAG samples and shows the API's values",
+  ignore: !hasChromium,
+  async fn() {
+    const samples = await repoText("tests/testdata/rag/answers.jsonl");
+    await withPage({}, async (page, url, problems) => {
+      await page.click("#tab-rag");
+      assertEquals(await page.isVisible("#qrels"), false);
+      await page.fill("#samples", samples);
+      await page.selectOption("#rag-input", "answers");
+      await page.check('#rag-chips input[value="acc"]');
+      await page.uncheck('#rag-chips input[value="context_recall"]');
+      await page.click("#evaluate");
+      await page.waitForSelector("#rag-summary tbody tr");
+      const metrics = [
+        "exact_match",
+        "token_f1",
+        "context_precision",
+        "non_empty_rate",
+        "acc",
+      ];
+      const response = await fetch(`${url}/v1/rag`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ samples, input: "answers", metrics }),
+      });
+      const expected = await response.json();
+      const table = await cells(page, "#rag-summary");
+      assertEquals(table[0], ["metric", "value", "samples scored"]);
+      assertEquals(
+        table.slice(1),
+        metrics.map((m) => [
+          m,
+          expected.metrics[m] === null ? "–" : expected.metrics[m].toFixed(4),
+          `${expected.coverage[m]} of ${expected.nSamples}`,
+        ]),
+      );
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.click("#rag-download-json"),
+      ]);
+      const saved = JSON.parse(await Deno.readTextFile(await download.path()));
+      assertEquals(saved.metrics, expected.metrics);
+      assertEquals(saved.perSample.length, expected.nSamples);
+      // A malformed record is shown with its line.
+      await page.fill("#samples", samples + '{"question": "q"}\n');
+      await page.click("#evaluate");
+      await page.waitForSelector("#error", { state: "visible" });
+      assertEquals(
+        await page.textContent("#error"),
+        'samples:5: missing key "golden_answers" (the reference; see the key map)',
+      );
+      assertEquals(
+        problems.every((p) => p.includes("400")),
+        true,
+        problems.join("\n"),
+      );
     });
   },
 });
