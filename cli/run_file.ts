@@ -17,7 +17,8 @@ import {
   type ReadRunOptions,
   UngroupedRunError,
 } from "../formats/trec_run.ts";
-import { scanRunParallel } from "../formats/trec_run_parallel.ts";
+import { scanTopicsParallel } from "../formats/trec_run_parallel.ts";
+import { rankingOfScan } from "../formats/trec_run_scan.ts";
 
 /** An evaluation and the tag of the run it scored. */
 export interface RunFileEvaluation {
@@ -53,10 +54,20 @@ export async function evaluateRunFile(
   };
   const scan = async () => {
     const evaluator = new Evaluator(qrels, metrics, options);
-    const run = scanRunParallel(path, qrels, options);
-    for await (const topic of run) {
-      if (topic.ranking) evaluator.addRanking(topic.ranking);
-      else evaluator.skipUnjudged(topic.queryId);
+    const run = scanTopicsParallel(path, qrels, options);
+    // Each topic is scored at once and only its values kept, so one grades
+    // array serves every topic.
+    let grades = new Float64Array(1024);
+    for await (const scan of run) {
+      const judgements = qrels.get(scan.queryId);
+      if (!scan.judged || !judgements) {
+        evaluator.skipUnjudged(scan.queryId);
+        continue;
+      }
+      if (grades.length < scan.numRet) grades = new Float64Array(scan.numRet);
+      evaluator.addRanking(
+        rankingOfScan(scan, judgements, options, undefined, grades),
+      );
     }
     return { evaluation: evaluator.finish(), runId: run.tag };
   };

@@ -61,11 +61,35 @@ export function scanRunParallel(
   return rankingsOf(scanTopicsParallel(path, qrels, options), qrels, options);
 }
 
-function scanTopicsParallel(
+/**
+ * {@linkcode scanTopics} on two threads for a large plain file: the compact
+ * form of {@linkcode scanRunParallel}, for callers that turn each scan into a
+ * ranking themselves (with `rankingOfScan` and a reused grades array).
+ *
+ * @example
+ * ```ts
+ * import { scanTopicsParallel } from "./trec_run_parallel.ts";
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeTextFile(path, "q1 Q0 a 1 1 t\nq1 Q0 b 2 2 t\n");
+ * for await (const scan of scanTopicsParallel(path, new Map([["q1", new Map([["a", 1]])]]))) {
+ *   console.log(scan.numRet, scan.ranks); // 2 Int32Array [2]
+ * }
+ * await Deno.remove(path);
+ * ```
+ *
+ * @param path The run file.
+ * @param qrels The judgements.
+ * @param options Scan options (no range).
+ * @returns The scanned topics.
+ */
+export function scanTopicsParallel(
   path: string,
   qrels: Qrels,
-  options: ParallelScanOptions,
+  options: ParallelScanOptions = {},
 ): ScannedTopics {
+  if (path === "-" || path.endsWith(".gz")) {
+    return scanTopics(path, qrels, options);
+  }
   const threshold = options.threshold ?? PARALLEL_THRESHOLD;
   let tag: string | undefined;
   let lines = 0;

@@ -36,6 +36,18 @@ export interface ScanRunOptions {
   lenient?: boolean;
   /** Store scores as 32-bit floats, as trec_eval 9 did. Default: false. */
   float32Scores?: boolean;
+  /**
+   * How ids become strings: `utf8` decodes them; `bytes` gives one character
+   * per byte (code units 0-255), as trec_eval mode keeps ids that are not
+   * valid UTF-8, and qrels keys must then be byte strings too. Default: `utf8`.
+   */
+  ids?: "utf8" | "bytes";
+  /**
+   * Let every topic's ranking share one grades array, valid only until the
+   * next topic is read: for callers that score each topic at once and keep
+   * nothing, so memory does not churn with the run's length. Default: false.
+   */
+  reuseGrades?: boolean;
   /** Scan only bytes [start, end) of a plain file, which must start at a line. Default: all. */
   range?: readonly [number, number];
 }
@@ -120,23 +132,36 @@ const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
-/** UTF-8 bytes of a string, without a TextEncoder call for plain ASCII. */
-function utf8(value: string): Uint8Array {
+/**
+ * UTF-8 bytes of a string, without a TextEncoder call for plain ASCII; with
+ * `byteIds`, the string holds one byte per character (see `ScanRunOptions.ids`).
+ */
+function utf8(value: string, byteIds = false): Uint8Array {
   const bytes = new Uint8Array(value.length);
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    if (c >= 0x80) return encoder.encode(value);
+    if (c >= 0x80 && !byteIds) return encoder.encode(value);
     bytes[i] = c;
   }
   return bytes;
 }
 
-/** The string of a byte range, without a TextDecoder call for plain ASCII. */
-function text(bytes: Uint8Array, start: number, end: number): string {
+/**
+ * The string of a byte range, without a TextDecoder call for plain ASCII;
+ * with `byteIds`, one character per byte.
+ */
+function text(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  byteIds = false,
+): string {
   let out = "";
   for (let i = start; i < end; i++) {
     const c = bytes[i];
-    if (c >= 0x80) return decoder.decode(bytes.subarray(start, end));
+    if (c >= 0x80 && !byteIds) {
+      return decoder.decode(bytes.subarray(start, end));
+    }
     out += String.fromCharCode(c);
   }
   return out;
@@ -188,11 +213,11 @@ class JudgedLookup {
   readonly #table: Int32Array;
   readonly #mask: number;
 
-  constructor(judgements: Judgements) {
+  constructor(judgements: Judgements, byteIds: boolean) {
     this.docnos = [];
     this.grades = [];
     for (const [docno, grade] of judgements) {
-      this.docnos.push(utf8(docno));
+      this.docnos.push(utf8(docno, byteIds));
       this.grades.push(grade);
     }
     let size = 8;
@@ -339,8 +364,8 @@ class TopicBuffer {
   }
 
   /** The docno of document i. */
-  docno(bytes: Uint8Array, i: number): string {
-    return text(bytes, this.starts[i], this.ends[i]);
+  docno(bytes: Uint8Array, i: number, byteIds: boolean): string {
+    return text(bytes, this.starts[i], this.ends[i], byteIds);
   }
 }
 
@@ -369,7 +394,8 @@ export function scanTopics(
   options: ScanRunOptions = {},
 ): ScannedTopics {
   let tag: string | undefined;
-  const depth = options.depth ?? Infinity;
+  const depth = Math.max(0, options.depth ?? Infinity);
+  const byteIds = options.ids === "bytes";
   let lineCount = 0;
 
   async function* topics(): AsyncGenerator<TopicScan> {
@@ -441,7 +467,7 @@ export function scanTopics(
     ): void => {
       if (queryId !== undefined) ready.push(finish());
       qidBytes = b.slice(start, end);
-      queryId = text(qidBytes, 0, qidBytes.length);
+      queryId = text(qidBytes, 0, qidBytes.length, byteIds);
       if (finished.has(queryId)) {
         throw new UngroupedRunError(
           name,
@@ -451,7 +477,7 @@ export function scanTopics(
       }
       topic.reset();
       judgements = qrels.get(queryId);
-      lookup = judgements ? new JudgedLookup(judgements) : undefined;
+      lookup = judgements ? new JudgedLookup(judgements, byteIds) : undefined;
       topicStart = lineStart;
     };
 
@@ -569,7 +595,7 @@ export function scanTopics(
         ) worst = pair;
       }
       if (!worst) return;
-      const docno = topic.docno(buffer, worst[1]);
+      const docno = topic.docno(buffer, worst[1], byteIds);
       throw new DuplicateDocumentError(name, worst[2], queryId!, docno);
     };
 
@@ -581,6 +607,9 @@ export function scanTopics(
           fail(`score must be a number, got "${raw}"`);
         }
         value = atof(raw);
+        // NaN compares false both ways, which leaves trec_eval's order to the
+        // sort algorithm: no rank can be computed by counting.
+        if (Number.isNaN(value)) fail(`score must not be NaN, got "${raw}"`);
       }
       return options.float32Scores ? Math.fround(value) : value;
     };
@@ -614,7 +643,7 @@ export function scanTopics(
       if (lastTagStart >= 0) {
         let tagEnd = lastTagStart;
         while (CLASS[buffer[tagEnd]] === 0) tagEnd++;
-        tag = text(buffer, lastTagStart, tagEnd);
+        tag = text(buffer, lastTagStart, tagEnd, byteIds);
         lastTagStart = -1;
       }
       yield* ready;
@@ -664,6 +693,8 @@ const EMPTY_GRADES = new Float64Array(0);
  * @param judgements Its judgements.
  * @param options Relevance level and judged-only.
  * @param judgedGrades The judgements' sorted grades, if already known.
+ * @param into A buffer to hold the grades when it is long enough, so that
+ * consecutive topics reuse one array. Default: a new array.
  * @returns The ranking.
  */
 export function rankingOfScan(
@@ -671,6 +702,7 @@ export function rankingOfScan(
   judgements: Judgements,
   options: Pick<ScanRunOptions, "relevanceLevel" | "judgedOnly"> = {},
   judgedGrades: Float64Array = judgedGradesOf(judgements),
+  into?: Float64Array,
 ): JudgedRanking {
   let grades: Float64Array;
   if (options.judgedOnly) {
@@ -682,7 +714,9 @@ export function rankingOfScan(
       (k) => scan.grades[k],
     );
   } else {
-    grades = new Float64Array(scan.numRet).fill(NOT_POOLED);
+    grades = (into && into.length >= scan.numRet
+      ? into.subarray(0, scan.numRet)
+      : new Float64Array(scan.numRet)).fill(NOT_POOLED);
     for (let k = 0; k < scan.ranks.length; k++) {
       grades[scan.ranks[k] - 1] = scan.grades[k];
     }
@@ -737,7 +771,10 @@ export function scanRun(
 export function rankingsOf(
   scans: ScannedTopics,
   qrels: Qrels,
-  options: Pick<ScanRunOptions, "relevanceLevel" | "judgedOnly">,
+  options: Pick<
+    ScanRunOptions,
+    "relevanceLevel" | "judgedOnly" | "reuseGrades"
+  >,
 ): ScannedRun {
   async function* rankings(): AsyncGenerator<ScannedTopic> {
     for await (const scan of scans) {
@@ -816,7 +853,7 @@ async function openFiller(
 }
 
 const STRICT_SCORE =
-  /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)$/i;
+  /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?)$/i;
 
 /**
  * Parses a plain decimal (`-12.345`) exactly as strtod would, or returns NaN
