@@ -14,7 +14,9 @@ import { trecEvalHelp } from "../metrics/trec_eval/help.ts";
 import {
   bindTrecEvalMeasures,
   readTrecEvalInputs,
+  readTrecEvalRelevance,
 } from "../metrics/trec_eval/inputs.ts";
+import { evaluateTrecEvalScan } from "../metrics/trec_eval/stream.ts";
 import {
   parseTrecEvalArgs,
   TREC_EVAL_USAGE,
@@ -26,6 +28,12 @@ import { stringBytes } from "../formats/trec_eval_lines.ts";
 export interface TrecEvalOptions {
   /** Resolve relative file names against this directory (messages keep them as given). Default: the process's. */
   cwd?: string;
+  /**
+   * Receives standard output as it is made (one character per byte), so a
+   * large `-q` output never sits in memory whole; `stdout` is then empty.
+   * Default: everything in `stdout`.
+   */
+  sink?: (text: string) => void;
 }
 
 /**
@@ -54,14 +62,10 @@ export async function trecEval(
     return { stdout: "", stderr: TREC_EVAL_USAGE, status: 1 };
   }
   const { cwd } = options;
-  const data = await readTrecEvalInputs(
-    parsed,
-    cwd === undefined ? undefined : (path) => resolve(cwd, path),
-  );
-  if ("status" in data) return data;
-  const measures = bindTrecEvalMeasures(parsed);
-  if ("status" in measures) return measures;
-  return evaluateTrecEval(data, measures, {
+  const locate = cwd === undefined
+    ? undefined
+    : (path: string) => resolve(cwd, path);
+  const settings = {
     perTopic: parsed.perTopic,
     complete: parsed.complete,
     summary: parsed.summary,
@@ -71,7 +75,29 @@ export async function trecEval(
     maxDocs: parsed.maxDocs,
     version: parsed.version,
     debugQuery: parsed.debugQuery,
-  });
+  };
+  // The fast path scans the run file as it reads it; anything it cannot
+  // reproduce exactly (errors, stdin, other formats) reads the run whole.
+  const runPath = parsed.files[1];
+  if (!runPath.startsWith("-") && parsed.relFormat === "qrels") {
+    const relevance = await readTrecEvalRelevance(parsed, locate);
+    const measures = bindTrecEvalMeasures(parsed);
+    if (!("status" in relevance) && !("status" in measures)) {
+      const scanned = await evaluateTrecEvalScan(
+        relevance,
+        locate ? locate(runPath) : runPath,
+        measures,
+        settings,
+        options.sink,
+      );
+      if (scanned) return scanned;
+    }
+  }
+  const data = await readTrecEvalInputs(parsed, locate);
+  if ("status" in data) return data;
+  const measures = bindTrecEvalMeasures(parsed);
+  if ("status" in measures) return measures;
+  return evaluateTrecEval(data, measures, settings);
 }
 
 /**
@@ -81,10 +107,20 @@ export async function trecEval(
  * @returns The exit status.
  */
 export async function run(args: string[]): Promise<number> {
-  const { stdout, stderr, status } = await trecEval(args);
+  const sink = (text: string) => writeAllSync(Deno.stdout, stringBytes(text));
+  const { stdout, stderr, status } = await trecEval(args, { sink });
   await writeAll(Deno.stdout, stringBytes(stdout));
   await writeAll(Deno.stderr, stringBytes(stderr));
   return status;
+}
+
+function writeAllSync(
+  stream: { writeSync(p: Uint8Array): number },
+  bytes: Uint8Array,
+): void {
+  for (let done = 0; done < bytes.length;) {
+    done += stream.writeSync(bytes.subarray(done));
+  }
 }
 
 async function writeAll(

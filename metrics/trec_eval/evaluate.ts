@@ -50,6 +50,9 @@ export interface TrecEvalData {
   readonly zscores?: ReadonlyMap<string, ReadonlyMap<string, ZscoreReference>>;
 }
 
+/** The judgements (and Z-score references) without the run. */
+export type TrecEvalRelevance = Omit<TrecEvalData, "run">;
+
 /** trec_eval's options that shape the evaluation and the output. */
 export interface TrecEvalSettings {
   /** `-q`: print per-topic values. */
@@ -91,7 +94,7 @@ const MISSING_ZSCORE = -1000000;
 
 class Topic implements TopicData {
   readonly qid: string;
-  readonly #data: TrecEvalData;
+  readonly #data: TrecEvalRelevance;
   readonly #run: TrecEvalRunTopic;
   readonly #settings: TrecEvalSettings;
   #ranking?: JudgedRanking;
@@ -100,14 +103,16 @@ class Topic implements TopicData {
 
   constructor(
     qid: string,
-    data: TrecEvalData,
+    data: TrecEvalRelevance,
     run: TrecEvalRunTopic,
     settings: TrecEvalSettings,
+    ranking?: JudgedRanking,
   ) {
     this.qid = qid;
     this.#data = data;
     this.#run = run;
     this.#settings = settings;
+    this.#ranking = ranking;
   }
 
   ranking(): JudgedRanking {
@@ -161,7 +166,7 @@ class Topic implements TopicData {
   }
 }
 
-function judgedTopics(data: TrecEvalData): string[] {
+function judgedTopics(data: TrecEvalRelevance): string[] {
   const topics = data.format === "qrels"
     ? data.qrels!
     : data.format === "qrels_jg"
@@ -171,7 +176,7 @@ function judgedTopics(data: TrecEvalData): string[] {
 }
 
 /** Entries with a grade above 0 over every topic: `num_rel` with `-c`. */
-function positiveJudgements(data: TrecEvalData): number | undefined {
+function positiveJudgements(data: TrecEvalRelevance): number | undefined {
   const count = (t: TrecEvalQrelsTopic) => t.rels.filter((r) => r > 0).length;
   let sum = 0;
   if (data.format === "qrels") {
@@ -218,10 +223,154 @@ export function evaluateTrecEval(
   measures: readonly BoundTrecMeasure[],
   settings: TrecEvalSettings,
 ): TrecEvalResult {
-  const out: string[] = [];
+  const scorer = new TopicScorer(data, measures, settings);
+  return printTrecEval(data, data.run.tag, scorer, (qid) => {
+    const run = data.run.topics.get(qid);
+    return run && scorer.score(new Topic(qid, data, run, settings));
+  });
+}
+
+/** One topic's values in slot order and its relstring, or why it failed. */
+export type TopicOutcome =
+  | { readonly values: Float64Array; readonly relString: string }
+  | { readonly stderr: string; readonly status: number };
+
+/**
+ * Computes the requested measures of one topic: the part of trec_eval's loop
+ * that a streaming reader can run as topics arrive.
+ */
+export class TopicScorer {
+  /** The requested measures, in table order. */
+  readonly measures: readonly BoundTrecMeasure[];
+  /** Where each measure's values start in a topic's values. */
+  readonly offsets: readonly number[];
+  /** Every value name, in slot order. */
+  readonly names: readonly string[];
+  readonly #data: TrecEvalRelevance;
+  readonly #settings: TrecEvalSettings;
+  readonly #measureSettings: MeasureSettings;
+
+  /**
+   * Lays out the value slots of the measures.
+   *
+   * @param data The judgements.
+   * @param measures The requested measures, bound, in table order.
+   * @param settings The options.
+   */
+  constructor(
+    data: TrecEvalRelevance,
+    measures: readonly BoundTrecMeasure[],
+    settings: TrecEvalSettings,
+  ) {
+    this.#data = data;
+    this.measures = measures;
+    this.#settings = settings;
+    const offsets: number[] = [];
+    let slots = 0;
+    for (const bound of measures) {
+      offsets.push(slots);
+      slots += bound.names.length;
+    }
+    this.offsets = offsets;
+    this.names = measures.flatMap((b) => b.names);
+    this.#measureSettings = {
+      collectionSize: settings.collectionSize,
+      legacyCutoffs: settings.version === 9,
+    };
+  }
+
+  /**
+   * Scores a topic whose ranking is already joined with its judgements.
+   *
+   * @param qid The topic.
+   * @param ranking Its ranking.
+   * @returns The values, or trec_eval's failure.
+   */
+  scoreRanking(qid: string, ranking: JudgedRanking): TopicOutcome {
+    return this.score(
+      new Topic(qid, this.#data, MISSING_TOPIC, this.#settings, ranking),
+    );
+  }
+
+  /**
+   * Scores a topic of the run.
+   *
+   * @param topic The topic.
+   * @returns The values, or trec_eval's failure.
+   */
+  score(topic: TopicData): TopicOutcome {
+    const values = new Float64Array(this.names.length);
+    let relString = "";
+    for (let m = 0; m < this.measures.length; m++) {
+      const bound = this.measures[m];
+      let result;
+      try {
+        result = bound.measure.compute(topic, bound, this.#measureSettings);
+      } catch (error) {
+        if (!(error instanceof TopicError)) throw error;
+        const because = error.status === 4
+          ? `trec_eval: Can't calculate measure '${bound.measure.name}'\n`
+          : "";
+        return { stderr: error.message + because, status: error.status };
+      }
+      if (typeof result === "string") relString = result;
+      else values.set(result, this.offsets[m]);
+    }
+    return { values, relString };
+  }
+
+  /**
+   * Scores a judged topic the run lacks, as trec_eval 10 does with `-c`.
+   *
+   * @param qid The topic.
+   * @returns The values, or trec_eval's failure.
+   */
+  scoreMissing(qid: string): TopicOutcome {
+    return this.score(
+      new Topic(qid, this.#data, MISSING_TOPIC, this.#settings),
+    );
+  }
+
+  /** The options. */
+  get settings(): TrecEvalSettings {
+    return this.#settings;
+  }
+}
+
+/**
+ * trec_eval's output: every judged topic in id order, per-topic lines with
+ * `-q`, then the summary, from topic outcomes however they were computed.
+ *
+ * @param data The judgements.
+ * @param runTag The run's tag (`runid`).
+ * @param scorer The measures and options.
+ * @param outcomeOf A judged topic's outcome, or undefined when the run lacks it.
+ * @param sink Where output goes as it is made; `stdout` is then empty.
+ * Default: all of it in `stdout`.
+ * @returns What trec_eval prints and its exit status.
+ */
+export function printTrecEval(
+  data: TrecEvalRelevance,
+  runTag: string | undefined,
+  scorer: TopicScorer,
+  outcomeOf: (qid: string) => TopicOutcome | undefined,
+  sink?: (text: string) => void,
+): TrecEvalResult {
+  const { measures, offsets, names, settings } = scorer;
+  let out: string[] = [];
+  // With a sink, output leaves in blocks instead of piling up as one string.
+  const flush = () => {
+    if (sink && out.length) {
+      sink(out.join(""));
+      out = [];
+    }
+    return sink ? "" : out.join("");
+  };
   const zscore = data.zscores !== undefined;
-  const line = (name: string, qid: string, value: string, z = zscore) =>
+  const line = (name: string, qid: string, value: string, z = zscore) => {
     out.push(`${z ? "Z" : ""}${name.padEnd(22)}\t${qid}\t${value}\n`);
+    if (sink && out.length === 4096) flush();
+  };
   const print = (bound: BoundTrecMeasure, i: number, qid: string, v: number) =>
     line(
       bound.names[i],
@@ -231,53 +380,28 @@ export function evaluateTrecEval(
         : formatTrecValue(v),
     );
   const fail = (stderr: string, status: number): TrecEvalResult => ({
-    stdout: out.join(""),
+    stdout: flush(),
     stderr,
     status,
   });
 
-  const offsets: number[] = [];
-  let slots = 0;
-  for (const bound of measures) {
-    offsets.push(slots);
-    slots += bound.names.length;
-  }
-  const names = measures.flatMap((b) => b.names);
+  const slots = names.length;
   const sums = new Float64Array(slots);
-  const measureSettings: MeasureSettings = {
-    collectionSize: settings.collectionSize,
-    legacyCutoffs: settings.version === 9,
-  };
   const topics = judgedTopics(data);
   let evaluated = 0;
   for (const qid of topics) {
     if (settings.debugQuery !== undefined && qid !== settings.debugQuery) {
       continue;
     }
-    let run = data.run.topics.get(qid);
-    const missing = run === undefined;
+    let outcome = outcomeOf(qid);
+    const missing = outcome === undefined;
     if (missing) {
       if (settings.version === 9 || !settings.complete) continue;
-      run = MISSING_TOPIC;
+      outcome = scorer.scoreMissing(qid);
     }
-    const topic = new Topic(qid, data, run!, settings);
-    const values = new Float64Array(slots);
-    let relString = "";
-    for (let m = 0; m < measures.length; m++) {
-      const bound = measures[m];
-      let result;
-      try {
-        result = bound.measure.compute(topic, bound, measureSettings);
-      } catch (error) {
-        if (!(error instanceof TopicError)) throw error;
-        const because = error.status === 4
-          ? `trec_eval: Can't calculate measure '${bound.measure.name}'\n`
-          : "";
-        return fail(error.message + because, error.status);
-      }
-      if (typeof result === "string") relString = result;
-      else values.set(result, offsets[m]);
-    }
+    if ("status" in outcome!) return fail(outcome.stderr, outcome.status);
+    const values = outcome!.values;
+    let relString = outcome!.relString;
     if (missing) {
       for (let i = 0; i < slots; i++) {
         const name = names[i];
@@ -347,12 +471,12 @@ export function evaluateTrecEval(
     }
     if (!settings.summary || bound.measure.print === "relstring") continue;
     if (bound.measure.print === "runid") {
-      line("runid", "all", data.run.tag ?? "", false);
+      line("runid", "all", runTag ?? "", false);
       continue;
     }
     for (let i = 0; i < width; i++) print(bound, i, "all", sums[at + i]);
   }
-  return { stdout: out.join(""), stderr: "", status: 0 };
+  return { stdout: flush(), stderr: "", status: 0 };
 }
 
 function toZscores(

@@ -20,6 +20,7 @@ import {
   REL_FORMATS,
   type RelFormat,
   type TrecEvalData,
+  type TrecEvalRelevance,
   type TrecEvalResult,
 } from "./evaluate.ts";
 import {
@@ -98,6 +99,40 @@ export async function readTrecEvalInputs(
   args: TrecEvalArgs,
   locate: (path: string) => string = (path) => path,
 ): Promise<TrecEvalData | TrecEvalResult> {
+  return await readInputs(args, locate, true) as TrecEvalData | TrecEvalResult;
+}
+
+/**
+ * Reads the relevance and Z-score files of a command line but not the run,
+ * for readers that stream the run themselves (see `evaluateTrecEvalScan`).
+ *
+ * @example
+ * ```ts
+ * import { readTrecEvalRelevance } from "./inputs.ts";
+ * import { parseTrecEvalArgs } from "./options.ts";
+ * const args = parseTrecEvalArgs(["no-such-qrels", "run"]);
+ * if ("files" in args) {
+ *   const read = await readTrecEvalRelevance(args);
+ *   if ("status" in read) console.log(read.status); // 2
+ * }
+ * ```
+ *
+ * @param args The parsed command line, with two files.
+ * @param locate Where a file named on the command line is.
+ * @returns The judgements, or trec_eval's failure.
+ */
+export async function readTrecEvalRelevance(
+  args: TrecEvalArgs,
+  locate: (path: string) => string = (path) => path,
+): Promise<TrecEvalRelevance | TrecEvalResult> {
+  return await readInputs(args, locate, false);
+}
+
+async function readInputs(
+  args: TrecEvalArgs,
+  locate: (path: string) => string,
+  withRun: boolean,
+): Promise<TrecEvalData | TrecEvalRelevance | TrecEvalResult> {
   const [relPath, runPath] = args.files;
   if (!REL_FORMATS.includes(args.relFormat as RelFormat)) {
     return failure(
@@ -163,26 +198,28 @@ export async function readTrecEvalInputs(
     );
   }
   let run;
-  try {
-    run = await attempt(
-      runPath,
-      "get_results",
-      "results",
-      () =>
-        readTrecEvalRun(runPath.startsWith("-") ? "-" : locate(runPath), {
-          name: runPath,
-          encoding,
-          float32Scores: float32,
-        }),
-    );
-  } catch (error) {
-    if (!(error instanceof ReadFailure)) throw error;
-    return failure(
-      `${error.message}trec_eval: Quit in file '${printable(runPath)}'\n`,
-      2,
-    );
+  if (withRun) {
+    try {
+      run = await attempt(
+        runPath,
+        "get_results",
+        "results",
+        () =>
+          readTrecEvalRun(runPath.startsWith("-") ? "-" : locate(runPath), {
+            name: runPath,
+            encoding,
+            float32Scores: float32,
+          }),
+      );
+    } catch (error) {
+      if (!(error instanceof ReadFailure)) throw error;
+      return failure(
+        `${error.message}trec_eval: Quit in file '${printable(runPath)}'\n`,
+        2,
+      );
+    }
   }
-  if (args.zscoreFile === undefined) return { ...data, run };
+  if (args.zscoreFile === undefined) return run ? { ...data, run } : data;
   const zscoreFile = args.zscoreFile;
   try {
     const { means } = await attempt(
@@ -191,7 +228,7 @@ export async function readTrecEvalInputs(
       "zscores",
       () => readTrecZscores(locate(zscoreFile), { encoding }),
     );
-    return { ...data, run, zscores: means };
+    return run ? { ...data, run, zscores: means } : { ...data, zscores: means };
   } catch (error) {
     if (!(error instanceof ReadFailure)) throw error;
     return failure(error.message, 255);

@@ -1,0 +1,111 @@
+/**
+ * trec_eval's evaluation of a run file scanned as it is read: each topic is
+ * scored when it ends and only its values are kept, so memory does not grow
+ * with the run. The output is trec_eval's, byte for byte; whenever the input
+ * needs trec_eval's exact error handling (a malformed line, a repeated
+ * document, an ungrouped run, NaN scores), the caller falls back to reading
+ * the run whole.
+ *
+ * @module
+ */
+
+import { scanTopicsParallel } from "../../formats/trec_run_parallel.ts";
+import { rankingOfScan } from "../../formats/trec_run_scan.ts";
+import type { Judgements } from "../types.ts";
+import {
+  printTrecEval,
+  type TopicOutcome,
+  TopicScorer,
+  type TrecEvalRelevance,
+  type TrecEvalResult,
+  type TrecEvalSettings,
+} from "./evaluate.ts";
+import type { BoundTrecMeasure } from "./measures.ts";
+import { firstRepeated } from "./topic.ts";
+
+/**
+ * Evaluates a run file by scanning it topic by topic (on two cores when it
+ * is large), for the `qrels` relevance format.
+ *
+ * @example
+ * ```ts
+ * import { evaluateTrecEvalScan } from "./stream.ts";
+ * import { bindMeasure, TREC_MEASURES } from "./measures.ts";
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeTextFile(path, "q1 Q0 a 1 1 t\nq1 Q0 b 2 2 t\n");
+ * const result = await evaluateTrecEvalScan(
+ *   { format: "qrels", qrels: new Map([["q1", { docnos: ["a", "b"], rels: [1, 0] }]]) },
+ *   path,
+ *   [bindMeasure(TREC_MEASURES.find((m) => m.name === "map")!)],
+ *   { perTopic: false, complete: false, summary: true, judgedOnly: false, relevanceLevel: 1, collectionSize: 0, maxDocs: Infinity, version: 10 },
+ * );
+ * console.log(result?.stdout); // "map                   \tall\t0.5000\n"
+ * await Deno.remove(path);
+ * ```
+ *
+ * @param data The judgements (byte-string ids, as trec_eval mode reads them).
+ * @param runPath The run file: a plain or `.gz` path, not standard input.
+ * @param measures The requested measures, bound, in table order.
+ * @param settings The options.
+ * @param sink Where output goes as it is made (see `printTrecEval`).
+ * @returns What trec_eval prints, or undefined when the run must be read
+ * whole to reproduce trec_eval (the caller then does so).
+ */
+export async function evaluateTrecEvalScan(
+  data: TrecEvalRelevance,
+  runPath: string,
+  measures: readonly BoundTrecMeasure[],
+  settings: TrecEvalSettings,
+  sink?: (text: string) => void,
+): Promise<TrecEvalResult | undefined> {
+  if (data.format !== "qrels" || settings.debugQuery !== undefined) {
+    return undefined;
+  }
+  const qrels = new Map<string, Judgements>();
+  for (const [qid, topic] of data.qrels!) {
+    // A repeated judgement is reported by trec_eval when its topic comes up.
+    if (firstRepeated(topic.docnos) !== undefined) return undefined;
+    qrels.set(qid, new Map(topic.docnos.map((d, i) => [d, topic.rels[i]])));
+  }
+  const scorer = new TopicScorer(data, measures, settings);
+  const outcomes = new Map<string, TopicOutcome>();
+  const options = {
+    lenient: true,
+    ids: "bytes" as const,
+    relevanceLevel: settings.relevanceLevel,
+    depth: settings.maxDocs,
+    judgedOnly: settings.judgedOnly,
+    float32Scores: settings.version === 9,
+  };
+  const run = scanTopicsParallel(runPath, qrels, options);
+  // Each topic is scored at once and only its values kept, so one grades
+  // array serves every topic.
+  let grades = new Float64Array(1024);
+  try {
+    for await (const scan of run) {
+      const judgements = qrels.get(scan.queryId);
+      if (!scan.judged || !judgements) continue;
+      if (grades.length < scan.numRet) grades = new Float64Array(scan.numRet);
+      const ranking = rankingOfScan(
+        scan,
+        judgements,
+        options,
+        undefined,
+        grades,
+      );
+      outcomes.set(scan.queryId, scorer.scoreRanking(scan.queryId, ranking));
+    }
+  } catch {
+    // Malformed or unreadable input: the full reader says it as trec_eval does.
+    return undefined;
+  }
+  // No data line: trec_eval's "Cannot read results file", from the full reader.
+  if (run.tag === undefined) return undefined;
+  return printTrecEval(
+    data,
+    run.tag,
+    scorer,
+    (qid) => outcomes.get(qid),
+    sink,
+  );
+}
