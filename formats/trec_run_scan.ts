@@ -341,6 +341,29 @@ class TopicBuffer {
     this.#hashValues = values;
   }
 
+  /**
+   * A function giving documents' ranks: counting what comes before each
+   * (O(n) a document) when few are asked for, else one sort of the topic.
+   */
+  ranker(bytes: Uint8Array, asked: number): (i: number) => number {
+    if (asked <= 16) return (i) => this.rankOf(bytes, i);
+    const order = Array.from({ length: this.count }, (_, i) => i);
+    order.sort((a, b) =>
+      this.scores[b] - this.scores[a] ||
+      compareBytes(
+        bytes,
+        this.starts[b],
+        this.ends[b],
+        bytes,
+        this.starts[a],
+        this.ends[a],
+      )
+    );
+    const rank = new Int32Array(this.count);
+    order.forEach((doc, at) => (rank[doc] = at + 1));
+    return (i) => rank[i];
+  }
+
   /** 1-based rank of document i in trec_eval's order: score descending, docno descending. */
   rankOf(bytes: Uint8Array, i: number): number {
     const s = this.scores[i];
@@ -439,8 +462,9 @@ export function scanTopics(
       const numRet = Math.min(topic.count, depth);
       if (topic.duplicates.length) checkDuplicates(numRet);
       const ranks: number[] = [], grades: number[] = [];
+      const rankOf = topic.ranker(buffer, topic.found.length);
       for (let f = 0; f < topic.found.length; f++) {
-        const rank = topic.rankOf(buffer, topic.found[f]);
+        const rank = rankOf(topic.found[f]);
         if (rank <= numRet) {
           const grade = lookup!.grades[topic.foundJudged[f]];
           ranks.push(rank);

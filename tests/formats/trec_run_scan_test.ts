@@ -271,3 +271,30 @@ Deno.test("a gzipped run scans exactly like the plain file, inflated on a worker
     await Deno.remove(path);
   }
 });
+
+Deno.test("topics with many judged documents and tied scores rank as readRun ranks them", async () => {
+  let seed = 9;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296);
+  const qrels = new Map<string, Map<string, number>>();
+  let text = "";
+  for (let t = 0; t < 20; t++) {
+    const judgements = new Map<string, number>();
+    for (let d = 0; d < 300; d++) {
+      if (rand() < 0.4) judgements.set(`d${d}`, Math.floor(rand() * 5) - 1);
+    }
+    qrels.set(`t${t}`, judgements);
+    for (let d = 0; d < 300; d++) {
+      if (rand() < 0.8) {
+        text += `t${t} Q0 d${d} 0 ${
+          ["1", "2", "2.5", "1e0", "0.5"][Math.floor(rand() * 5)]
+        } tie\n`;
+      }
+    }
+  }
+  for (const options of [{}, { judgedOnly: true }, { depth: 40 }]) {
+    assertEquals(
+      await viaScan({ text }, qrels, options),
+      await viaReadRun(text, qrels, options),
+    );
+  }
+});
