@@ -57,7 +57,7 @@ export async function openSource(
 
 /**
  * Reads a gzip file's decompressed bytes, inflated by a worker thread so the
- * reader and the inflater each get a core. Two buffers circulate: while this
+ * reader and the inflater each get a core. Four buffers circulate: while this
  * thread reads one, the worker fills the other.
  *
  * @example
@@ -97,7 +97,7 @@ export class GzipFileReader {
       }
     };
     this.#send({ open: path });
-    for (let i = 0; i < 2; i++) this.#request(new ArrayBuffer(1 << 20));
+    for (let i = 0; i < 4; i++) this.#request(new ArrayBuffer(1 << 20));
   }
 
   /**

@@ -1,0 +1,26 @@
+// The README's metric table lists every registered metric, and its quick
+// start names the pinned Deno that .ci/run installs.
+import { assertEquals } from "./assert.ts";
+import { builtinRegistry } from "../metrics/builtin.ts";
+
+const README = await Deno.readTextFile(
+  new URL("../README.md", import.meta.url),
+);
+
+Deno.test("the README lists every registered metric", () => {
+  const section = README.slice(
+    README.indexOf("## Metrics"),
+    README.indexOf("## Layout"),
+  );
+  const missing = builtinRegistry.definitions()
+    .map((d) => d.name)
+    .filter((name) => !section.includes(`| \`${name}`));
+  assertEquals(missing, []);
+});
+
+Deno.test("the README and .ci/run pin the same Deno", async () => {
+  const ci = await Deno.readTextFile(new URL("../.ci/run", import.meta.url));
+  const pinned = /DENO_VERSION=(\S+)/.exec(ci)?.[1];
+  assertEquals(README.includes(`npx -y deno@${pinned} task demo`), true);
+  assertEquals(README.includes(`npx -y deno@${pinned} task test`), true);
+});
