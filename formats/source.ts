@@ -58,7 +58,7 @@ export async function openSource(
 /**
  * Reads a gzip file's decompressed bytes, inflated by a worker thread so the
  * reader and the inflater each get a core. Four buffers circulate: while this
- * thread reads one, the worker fills the other.
+ * thread reads one, the worker fills the others.
  *
  * @example
  * ```ts
