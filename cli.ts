@@ -87,6 +87,9 @@ export async function main(args: string[]): Promise<number> {
   }
 }
 
+const SYSTEM_ERRORS: (abstract new (...args: never[]) => Error)[] = Object
+  .values(Deno.errors);
+
 function report(error: unknown, command: string): number {
   if (error instanceof UsageError) {
     console.error(
@@ -100,20 +103,17 @@ function report(error: unknown, command: string): number {
     } else console.error(error.message);
     return error.status;
   }
+  // Every error of the system (a missing file, a directory where a file
+  // belongs, a permission not granted) is the user's to fix: a message, not
+  // a stack trace.
   if (
-    error instanceof Deno.errors.NotFound ||
-    error instanceof Deno.errors.PermissionDenied
+    SYSTEM_ERRORS.some((type) => error instanceof type) ||
+    error instanceof Error &&
+      ["SyntaxError", "InputError", "TypeError", "RangeError"].includes(
+        error.name,
+      )
   ) {
     console.error(`ranklens ${command}: ${(error as Error).message}`);
-    return 1;
-  }
-  if (
-    error instanceof Error &&
-    ["SyntaxError", "InputError", "TypeError", "RangeError"].includes(
-      error.name,
-    )
-  ) {
-    console.error(`ranklens ${command}: ${error.message}`);
     return 1;
   }
   throw error;

@@ -1,0 +1,64 @@
+// The dispatcher: every error a user can cause ends in a message and an exit
+// status, never in a stack trace.
+import { assertEquals } from "./assert.ts";
+import { runCli } from "./cli/_cli.ts";
+
+const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const EXAMPLES = new URL("../examples/", import.meta.url).pathname;
+const QRELS = `${EXAMPLES}qrels.txt`;
+const RUN = `${EXAMPLES}run.bm25.txt`;
+
+const noStackTrace = (stderr: string) =>
+  assertEquals(/^\s+at /m.test(stderr), false, stderr);
+
+Deno.test("an output path that is a directory exits 1 with a message", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const result = await runCli([
+      "eval",
+      QRELS,
+      RUN,
+      "-m",
+      "ap",
+      "--save-report",
+      dir,
+    ]);
+    assertEquals(result.code, 1, result.stderr);
+    assertEquals(result.stderr.startsWith("ranklens eval: "), true);
+    noStackTrace(result.stderr);
+    assertEquals([...Deno.readDirSync(dir)], []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a permission not granted exits 1 with Deno's advice", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-R",
+        CLI,
+        "eval",
+        QRELS,
+        RUN,
+        "-m",
+        "ap",
+        "--save-report",
+        `${dir}/report.json`,
+      ],
+      stdin: "null",
+      stdout: "null",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).output();
+    const text = new TextDecoder().decode(stderr);
+    assertEquals(code, 1, text);
+    assertEquals(text.startsWith("ranklens eval: "), true, text);
+    assertEquals(text.includes("--allow-write"), true, text);
+    noStackTrace(text);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
