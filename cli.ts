@@ -68,11 +68,14 @@ Run "deno run -R cli.ts COMMAND --help" for a command's options.`;
  */
 export async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
-  if (
-    name === undefined || name === "--help" || name === "-h" || name === "help"
-  ) {
+  if (name === undefined) {
+    // No command is a usage mistake: the help goes where errors go.
+    console.error(HELP);
+    return 2;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
     console.log(HELP);
-    return name === undefined ? 2 : 0;
+    return 0;
   }
   const command = COMMANDS[name];
   if (!command) {

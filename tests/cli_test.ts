@@ -62,3 +62,13 @@ Deno.test("a permission not granted exits 1 with Deno's advice", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("no command prints the help on stderr and exits 2; --help on stdout", async () => {
+  const none = await runCli([]);
+  assertEquals(none.code, 2);
+  assertEquals(none.stdout, "");
+  assertEquals(none.stderr.includes("Commands:"), true, none.stderr);
+  const help = await runCli(["--help"]);
+  assertEquals(help.code, 0);
+  assertEquals(help.stdout.includes("Commands:"), true, help.stdout);
+});
