@@ -32,7 +32,12 @@ import {
   renderComparison,
 } from "../report/comparison_formats.ts";
 import { UsageError } from "./errors.ts";
-import { intOption } from "./eval.ts";
+import {
+  choiceOption,
+  intOption,
+  numberOption,
+  usageErrors,
+} from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
 
 const USAGE =
@@ -64,6 +69,9 @@ Options:
 
 Runs are named by their run tag, or by file name when tags repeat.`;
 
+/** The largest seed: the sampled tests' generator takes 32 bits. */
+export const MAX_SEED = 0xffffffff;
+
 /** The metrics `compare` tests when no `-m` is given. */
 export const DEFAULT_COMPARE_SPECS: readonly string[] = [
   "ap",
@@ -71,45 +79,6 @@ export const DEFAULT_COMPARE_SPECS: readonly string[] = [
   "P@10",
   "rr",
 ];
-
-function choice<T extends string>(
-  name: string,
-  value: string,
-  choices: readonly T[],
-): T {
-  if (!(choices as readonly string[]).includes(value)) {
-    throw new UsageError(
-      `${name} must be one of ${choices.join(", ")}, got "${value}"`,
-      USAGE,
-    );
-  }
-  return value as T;
-}
-
-/**
- * Parses a number option in an open interval.
- *
- * @param name The option, for the message.
- * @param value Its text.
- * @param low Exclusive lower bound.
- * @param high Exclusive upper bound.
- * @returns The number.
- */
-function numberOption(
-  name: string,
-  value: string,
-  low: number,
-  high: number,
-): number {
-  const n = Number(value);
-  if (value.trim() === "" || !(n > low && n < high)) {
-    throw new UsageError(
-      `option ${name} must be a number in (${low}, ${high}), got "${value}"`,
-      USAGE,
-    );
-  }
-  return n;
-}
 
 /**
  * Names runs by their tags when every run has a distinct tag, else by file
@@ -206,9 +175,8 @@ export async function emit(
  * @returns The exit status.
  */
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const { values, positionals } = usageErrors(USAGE, () =>
+    parseArgs({
       args,
       allowPositionals: true,
       options: {
@@ -228,11 +196,7 @@ export async function run(args: string[]): Promise<number> {
         out: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, USAGE);
-  }
-  const { values, positionals } = parsed;
+    }));
   if (values.help) {
     console.log(HELP);
     return 0;
@@ -243,41 +207,39 @@ export async function run(args: string[]): Promise<number> {
       USAGE,
     );
   }
-  const test = choice<SignificanceTest>(
+  const test = choiceOption<SignificanceTest>(
     "--test",
     values.test,
+    USAGE,
     SIGNIFICANCE_TESTS,
   );
-  const correction = choice<Correction>(
+  const correction = choiceOption<Correction>(
     "--correction",
     values.correction,
+    USAGE,
     CORRECTIONS,
   );
-  const querySet = choice<QuerySet>(
+  const querySet = choiceOption<QuerySet>(
     "--query-set",
     values["query-set"],
+    USAGE,
     QUERY_SETS,
   );
-  const format = choice<ComparisonFormat>(
+  const format = choiceOption<ComparisonFormat>(
     "--format",
     values.format,
+    USAGE,
     COMPARISON_FORMATS,
   );
-  const alpha = numberOption("--alpha", values.alpha, 0, 1);
-  const seed = intOption("--seed", values.seed, 0);
-  if (seed > 0xffffffff) {
-    throw new UsageError(
-      `option --seed must be at most 4294967295, got "${values.seed}"`,
-      USAGE,
-    );
-  }
-  const resamples = intOption("--resamples", values.resamples, 1);
+  const alpha = numberOption("--alpha", values.alpha, USAGE, 0, 1);
+  const seed = intOption("--seed", values.seed, USAGE, 0, MAX_SEED);
+  const resamples = intOption("--resamples", values.resamples, USAGE, 1);
   const relevanceLevel = values.level === undefined
     ? 1
-    : intOption("-l", values.level, -1e9);
+    : intOption("-l", values.level, USAGE, -1e9);
   const depth = values.depth === undefined
     ? undefined
-    : intOption("-M", values.depth, 1);
+    : intOption("-M", values.depth, USAGE, 1);
   const [qrelsPath, ...runPaths] = positionals;
   const metrics =
     (values.metric?.length ? values.metric : DEFAULT_COMPARE_SPECS)

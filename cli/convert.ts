@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { convertFile } from "../formats/convert.ts";
 import { builtinFormats } from "../formats/format_registry.ts";
 import { UsageError } from "./errors.ts";
+import { usageErrors } from "./options.ts";
 
 const USAGE = "deno run -R -W cli.ts convert IN OUT [--from F] [--to F]";
 
@@ -18,9 +19,8 @@ const USAGE = "deno run -R -W cli.ts convert IN OUT [--from F] [--to F]";
  * @returns The exit status.
  */
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const { values, positionals } = usageErrors(USAGE, () =>
+    parseArgs({
       args,
       allowPositionals: true,
       options: {
@@ -28,11 +28,7 @@ export async function run(args: string[]): Promise<number> {
         to: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, USAGE);
-  }
-  const { values, positionals } = parsed;
+    }));
   if (values.help) {
     console.log(help());
     return 0;
@@ -44,13 +40,7 @@ export async function run(args: string[]): Promise<number> {
     );
   }
   for (const name of [values.from, values.to]) {
-    if (name !== undefined) {
-      try {
-        builtinFormats.get(name);
-      } catch (error) {
-        throw new UsageError((error as Error).message, USAGE);
-      }
-    }
+    if (name !== undefined) usageErrors(USAGE, () => builtinFormats.get(name));
   }
   const [input, output] = positionals;
   const summary = await convertFile(input, output, {

@@ -14,6 +14,7 @@ import {
 import { writeFileAtomic } from "../formats/atomic_write.ts";
 import { savedReport } from "../report/baseline.ts";
 import { UsageError } from "./errors.ts";
+import { choiceOption, intOption, usageErrors } from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
 
 const USAGE =
@@ -54,34 +55,14 @@ Options:
   -h, --help          this help`;
 
 /**
- * Parses a positive integer option.
- *
- * @param name The option, for the message.
- * @param value Its text.
- * @param min The smallest allowed value.
- * @returns The integer.
- */
-export function intOption(name: string, value: string, min: number): number {
-  const n = Number(value);
-  if (!/^[+-]?\d+$/.test(value) || n < min) {
-    throw new UsageError(
-      `option ${name} must be an integer >= ${min}, got "${value}"`,
-      USAGE,
-    );
-  }
-  return n;
-}
-
-/**
  * Runs the command.
  *
  * @param args The arguments after `eval`.
  * @returns The exit status.
  */
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const { values, positionals } = usageErrors(USAGE, () =>
+    parseArgs({
       args,
       allowPositionals: true,
       options: {
@@ -96,11 +77,7 @@ export async function run(args: string[]): Promise<number> {
         "save-report": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, USAGE);
-  }
-  const { values, positionals } = parsed;
+    }));
   if (values.help) {
     console.log(HELP);
     return 0;
@@ -111,22 +88,19 @@ export async function run(args: string[]): Promise<number> {
       USAGE,
     );
   }
-  const format = values.format as EvaluationFormat;
-  if (!EVALUATION_FORMATS.includes(format)) {
-    throw new UsageError(
-      `--format must be one of ${
-        EVALUATION_FORMATS.join(", ")
-      }, got "${values.format}"`,
-      USAGE,
-    );
-  }
+  const format = choiceOption<EvaluationFormat>(
+    "--format",
+    values.format,
+    USAGE,
+    EVALUATION_FORMATS,
+  );
   const [qrelsPath, runPath] = positionals;
   const relevanceLevel = values.level === undefined
     ? 1
-    : intOption("-l", values.level, -1e9);
+    : intOption("-l", values.level, USAGE, -1e9);
   const depth = values.depth === undefined
     ? undefined
-    : intOption("-M", values.depth, 1);
+    : intOption("-M", values.depth, USAGE, 1);
   const metrics = values.metric?.length ? values.metric : OFFICIAL_SPECS;
   const qrels = await readQrels(qrelsPath);
   const options = {

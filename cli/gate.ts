@@ -30,8 +30,13 @@ import {
 } from "../report/comparison.ts";
 import { toAligned } from "../report/table.ts";
 import { UsageError } from "./errors.ts";
-import { intOption } from "./eval.ts";
-import { scoreRunFiles } from "./compare.ts";
+import {
+  choiceOption,
+  intOption,
+  numberOption,
+  usageErrors,
+} from "./options.ts";
+import { MAX_SEED, scoreRunFiles } from "./compare.ts";
 
 const USAGE =
   "deno run -R cli.ts gate QRELS RUN --baseline BASELINE [-m SPEC=MAX_DROP]... [--require-significance] [--test t|permutation|fisher|wilcoxon|bootstrap] [--alpha 0.05]";
@@ -239,9 +244,8 @@ export function gateReport(
  * @returns The exit status: 1 when a metric regressed.
  */
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const { values, positionals } = usageErrors(USAGE, () =>
+    parseArgs({
       args,
       allowPositionals: true,
       options: {
@@ -255,11 +259,7 @@ export async function run(args: string[]): Promise<number> {
         top: { type: "string", default: "5" },
         help: { type: "boolean", short: "h" },
       },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, USAGE);
-  }
-  const { values, positionals } = parsed;
+    }));
   if (values.help) {
     console.log(HELP);
     return 0;
@@ -273,31 +273,21 @@ export async function run(args: string[]): Promise<number> {
   if (values.baseline === undefined) {
     throw new UsageError("--baseline is required", USAGE);
   }
-  if (!(SIGNIFICANCE_TESTS as readonly string[]).includes(values.test)) {
-    throw new UsageError(
-      `--test must be one of ${
-        SIGNIFICANCE_TESTS.join(", ")
-      }, got "${values.test}"`,
-      USAGE,
-    );
-  }
-  if (!(CORRECTIONS as readonly string[]).includes(values.correction)) {
-    throw new UsageError(
-      `--correction must be one of ${
-        CORRECTIONS.join(", ")
-      }, got "${values.correction}"`,
-      USAGE,
-    );
-  }
-  const alpha = Number(values.alpha);
-  if (values.alpha.trim() === "" || !(alpha > 0 && alpha < 1)) {
-    throw new UsageError(
-      `option --alpha must be a number in (0, 1), got "${values.alpha}"`,
-      USAGE,
-    );
-  }
-  const seed = intOption("--seed", values.seed, 0);
-  const top = intOption("--top", values.top, 0);
+  const test = choiceOption<SignificanceTest>(
+    "--test",
+    values.test,
+    USAGE,
+    SIGNIFICANCE_TESTS,
+  );
+  const correction = choiceOption<Correction>(
+    "--correction",
+    values.correction,
+    USAGE,
+    CORRECTIONS,
+  );
+  const alpha = numberOption("--alpha", values.alpha, USAGE, 0, 1);
+  const seed = intOption("--seed", values.seed, USAGE, 0, MAX_SEED);
+  const top = intOption("--top", values.top, USAGE, 0);
   const [qrelsPath, runPath] = positionals;
   const qrels = await readQrels(qrelsPath);
 
@@ -332,8 +322,8 @@ export async function run(args: string[]): Promise<number> {
     new Map([["run", scored.evaluation], ["baseline", baseline]]),
     {
       baseline: "baseline",
-      test: values.test as SignificanceTest,
-      correction: values.correction as Correction,
+      test,
+      correction,
       alpha,
       seed,
       metrics: labels,

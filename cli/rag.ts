@@ -25,6 +25,7 @@ import {
 } from "../report/evaluation.ts";
 import { renderRagEvaluation } from "../report/rag.ts";
 import { UsageError } from "./errors.ts";
+import { choiceOption, usageErrors } from "./options.ts";
 
 const USAGE =
   "deno run -R cli.ts rag FILE [-m METRIC]... [--input ragas|answers] [--key-map PART=KEY,...] [--normalize squad|ultrarag] [-q] [--format trec|json|csv|markdown]";
@@ -62,9 +63,8 @@ Options:
  * @returns The exit status.
  */
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const { values, positionals } = usageErrors(USAGE, () =>
+    parseArgs({
       args,
       allowPositionals: true,
       options: {
@@ -76,11 +76,7 @@ export async function run(args: string[]): Promise<number> {
         format: { type: "string", default: "trec" },
         help: { type: "boolean", short: "h" },
       },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, USAGE);
-  }
-  const { values, positionals } = parsed;
+    }));
   if (values.help) {
     console.log(HELP);
     return 0;
@@ -91,24 +87,18 @@ export async function run(args: string[]): Promise<number> {
       USAGE,
     );
   }
-  const format = values.format as EvaluationFormat;
-  if (!EVALUATION_FORMATS.includes(format)) {
-    throw new UsageError(
-      `--format must be one of ${
-        EVALUATION_FORMATS.join(", ")
-      }, got "${values.format}"`,
-      USAGE,
-    );
-  }
-  const normalize = values.normalize as NormalizationName;
-  if (!NORMALIZATIONS.includes(normalize)) {
-    throw new UsageError(
-      `--normalize must be one of ${
-        NORMALIZATIONS.join(", ")
-      }, got "${values.normalize}"`,
-      USAGE,
-    );
-  }
+  const format = choiceOption<EvaluationFormat>(
+    "--format",
+    values.format,
+    USAGE,
+    EVALUATION_FORMATS,
+  );
+  const normalize = choiceOption<NormalizationName>(
+    "--normalize",
+    values.normalize,
+    USAGE,
+    NORMALIZATIONS,
+  );
   const input = values.input ??
     (values["key-map"] === undefined ? "ragas" : "answers");
   if (input !== "ragas" && input !== "answers") {

@@ -23,6 +23,7 @@ import {
   renderEvaluation,
 } from "../report/evaluation.ts";
 import { ExitError, UsageError } from "./errors.ts";
+import { choiceOption, intOption, usageErrors } from "./options.ts";
 
 const USAGE =
   "deno run -R -W -N cli.ts retrieve --dataset PATH [--retriever bm25 | --url URL ...] [-m SPEC]... [-k 1,5,10] [--limit N] [--save-run FILE] [--format trec|json|csv|markdown] [-q] [--strict]";
@@ -69,9 +70,8 @@ Evaluation:
  * @returns The exit status.
  */
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const { values } = usageErrors(USAGE, () =>
+    parseArgs({
       args,
       options: {
         dataset: { type: "string" },
@@ -93,11 +93,7 @@ export async function run(args: string[]): Promise<number> {
         strict: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, USAGE);
-  }
-  const { values } = parsed;
+    }));
   if (values.help) {
     console.log(HELP);
     return 0;
@@ -105,21 +101,20 @@ export async function run(args: string[]): Promise<number> {
   if (values.dataset === undefined) {
     throw new UsageError("missing --dataset PATH", USAGE);
   }
-  const format = values.format as EvaluationFormat;
-  if (!EVALUATION_FORMATS.includes(format)) {
-    throw new UsageError(
-      `--format must be one of ${
-        EVALUATION_FORMATS.join(", ")
-      }, got "${values.format}"`,
-      USAGE,
-    );
-  }
+  const format = choiceOption<EvaluationFormat>(
+    "--format",
+    values.format,
+    USAGE,
+    EVALUATION_FORMATS,
+  );
   const kValues = values["k-values"] === undefined
     ? DEFAULT_K_VALUES
-    : values["k-values"].split(",").map((k) => integer("-k", k.trim(), 1));
+    : values["k-values"].split(",").map((k) =>
+      intOption("-k", k.trim(), USAGE, 1)
+    );
   const limit = values.limit === undefined
     ? undefined
-    : integer("--limit", values.limit, 1);
+    : intOption("--limit", values.limit, USAGE, 1);
 
   const datasetFormat = await builtinFormats.detect(values.dataset, {
     kinds: ["dataset"],
@@ -277,25 +272,14 @@ function retrieverOf(
     headers,
     concurrency: values.concurrency === undefined
       ? undefined
-      : integer("--concurrency", values.concurrency, 1),
+      : intOption("--concurrency", values.concurrency, USAGE, 1),
     timeout: values.timeout === undefined
       ? undefined
-      : integer("--timeout", values.timeout, 1),
+      : intOption("--timeout", values.timeout, USAGE, 1),
     retries: values.retries === undefined
       ? undefined
-      : integer("--retries", values.retries, 0),
+      : intOption("--retries", values.retries, USAGE, 0),
   });
-}
-
-function integer(name: string, value: string, min: number): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min) {
-    throw new UsageError(
-      `option ${name} must be an integer >= ${min}, got "${value}"`,
-      USAGE,
-    );
-  }
-  return n;
 }
 
 /** A one-line bar redrawn in place on a terminal's stderr. */

@@ -1,0 +1,144 @@
+/**
+ * Reading option values on the command line: every mistake is a
+ * {@linkcode UsageError} carrying the usage line of the command it was made
+ * in.
+ *
+ * @module
+ */
+
+import { UsageError } from "./errors.ts";
+
+/**
+ * Runs `parse` (an argument parser, a value check) and turns whatever it
+ * throws into a usage error of the command.
+ *
+ * @example
+ * ```ts
+ * import { parseArgs } from "node:util";
+ * import { usageErrors } from "./options.ts";
+ * import { UsageError } from "./errors.ts";
+ * try {
+ *   usageErrors("cmd [-v]", () => parseArgs({ args: ["--bogus"], options: {} }));
+ * } catch (error) {
+ *   console.log(error instanceof UsageError, (error as UsageError).usage); // true "cmd [-v]"
+ * }
+ * ```
+ *
+ * @param usage The command's usage line.
+ * @param parse What may fail.
+ * @returns What `parse` returns.
+ * @throws {UsageError} With the message of the error `parse` threw.
+ */
+export function usageErrors<T>(usage: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError((error as Error).message, usage);
+  }
+}
+
+/**
+ * Parses an integer option.
+ *
+ * @example
+ * ```ts
+ * import { intOption } from "./options.ts";
+ * console.log(intOption("-M", "100", "eval QRELS RUN", 1)); // 100
+ * ```
+ *
+ * @param name The option, for the message.
+ * @param value Its text.
+ * @param usage The command's usage line.
+ * @param min The smallest allowed value.
+ * @param max The largest allowed value. Default: `Number.MAX_SAFE_INTEGER`.
+ * @returns The integer.
+ * @throws {UsageError} If the text is not a decimal integer in range.
+ */
+export function intOption(
+  name: string,
+  value: string,
+  usage: string,
+  min: number,
+  max: number = Number.MAX_SAFE_INTEGER,
+): number {
+  const n = Number(value);
+  if (!/^[+-]?\d+$/.test(value) || n < min) {
+    throw new UsageError(
+      `option ${name} must be an integer >= ${min}, got "${value}"`,
+      usage,
+    );
+  }
+  if (n > max) {
+    throw new UsageError(
+      `option ${name} must be at most ${max}, got "${value}"`,
+      usage,
+    );
+  }
+  return n;
+}
+
+/**
+ * Parses a number option in an open interval.
+ *
+ * @example
+ * ```ts
+ * import { numberOption } from "./options.ts";
+ * console.log(numberOption("--alpha", "0.01", "compare ...", 0, 1)); // 0.01
+ * ```
+ *
+ * @param name The option, for the message.
+ * @param value Its text.
+ * @param usage The command's usage line.
+ * @param low Exclusive lower bound.
+ * @param high Exclusive upper bound.
+ * @returns The number.
+ * @throws {UsageError} If the text is not a number strictly between the bounds.
+ */
+export function numberOption(
+  name: string,
+  value: string,
+  usage: string,
+  low: number,
+  high: number,
+): number {
+  const n = Number(value);
+  if (value.trim() === "" || !(n > low && n < high)) {
+    throw new UsageError(
+      `option ${name} must be a number in (${low}, ${high}), got "${value}"`,
+      usage,
+    );
+  }
+  return n;
+}
+
+/**
+ * Checks an option whose value is one of a few words.
+ *
+ * @example
+ * ```ts
+ * import { choiceOption } from "./options.ts";
+ * console.log(choiceOption("--format", "csv", "eval ...", ["trec", "csv"] as const)); // "csv"
+ * ```
+ *
+ * @param name The option, for the message.
+ * @param value Its text.
+ * @param usage The command's usage line.
+ * @param choices The allowed values.
+ * @returns The value.
+ * @throws {UsageError} If the value is not one of the choices.
+ */
+export function choiceOption<T extends string>(
+  name: string,
+  value: string,
+  usage: string,
+  choices: readonly T[],
+): T {
+  if (!(choices as readonly string[]).includes(value)) {
+    throw new UsageError(
+      `${name} must be one of ${choices.join(", ")}, got "${value}"`,
+      usage,
+    );
+  }
+  return value as T;
+}
