@@ -19,7 +19,6 @@ import {
   type SignificanceTest,
 } from "../metrics/compare.ts";
 import type { Evaluation } from "../metrics/evaluate.ts";
-import { resolve } from "../metrics/builtin.ts";
 import {
   type Correction,
   CORRECTIONS,
@@ -35,6 +34,7 @@ import { UsageError } from "./errors.ts";
 import {
   choiceOption,
   intOption,
+  metricOptions,
   numberOption,
   usageErrors,
 } from "./options.ts";
@@ -241,9 +241,11 @@ export async function run(args: string[]): Promise<number> {
     ? undefined
     : intOption("-M", values.depth, USAGE, 1);
   const [qrelsPath, ...runPaths] = positionals;
-  const metrics =
-    (values.metric?.length ? values.metric : DEFAULT_COMPARE_SPECS)
-      .map((spec) => resolve(spec).label);
+  const metrics = metricOptions(
+    values.metric?.length ? values.metric : DEFAULT_COMPARE_SPECS,
+    "ranking",
+    USAGE,
+  );
   const curveCutoffs = format === "html" ? DEFAULT_CURVE_CUTOFFS : [];
   const qrels = await readQrels(qrelsPath);
   const scored = await scoreRunFiles(qrels, runPaths, {

@@ -14,7 +14,12 @@ import {
 import { writeFileAtomic } from "../formats/atomic_write.ts";
 import { savedReport } from "../report/baseline.ts";
 import { UsageError } from "./errors.ts";
-import { choiceOption, intOption, usageErrors } from "./options.ts";
+import {
+  choiceOption,
+  intOption,
+  metricOptions,
+  usageErrors,
+} from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
 
 const USAGE =
@@ -101,7 +106,11 @@ export async function run(args: string[]): Promise<number> {
   const depth = values.depth === undefined
     ? undefined
     : intOption("-M", values.depth, USAGE, 1);
-  const metrics = values.metric?.length ? values.metric : OFFICIAL_SPECS;
+  const metrics = metricOptions(
+    values.metric?.length ? values.metric : OFFICIAL_SPECS,
+    "ranking",
+    USAGE,
+  );
   const qrels = await readQrels(qrelsPath);
   const options = {
     relevanceLevel,

@@ -33,6 +33,7 @@ import { UsageError } from "./errors.ts";
 import {
   choiceOption,
   intOption,
+  metricOptions,
   numberOption,
   usageErrors,
 } from "./options.ts";
@@ -288,6 +289,21 @@ export async function run(args: string[]): Promise<number> {
   const alpha = numberOption("--alpha", values.alpha, USAGE, 0, 1);
   const seed = intOption("--seed", values.seed, USAGE, 0, MAX_SEED);
   const top = intOption("--top", values.top, USAGE, 0);
+  const given = values.metric?.length
+    ? values.metric.map(parseGateRule)
+    : undefined;
+  const gated = new Map<string, string>();
+  given?.forEach((rule, i) => {
+    const [label] = metricOptions([rule.spec], "ranking", USAGE);
+    const earlier = gated.get(label);
+    if (earlier !== undefined) {
+      throw new UsageError(
+        `"${values.metric![i]}" gates ${label} again (after "${earlier}")`,
+        USAGE,
+      );
+    }
+    gated.set(label, values.metric![i]);
+  });
   const [qrelsPath, runPath] = positionals;
   const qrels = await readQrels(qrelsPath);
 
@@ -297,17 +313,15 @@ export async function run(args: string[]): Promise<number> {
       values.baseline,
     )
     : undefined;
-  const rules = values.metric?.length
-    ? values.metric.map(parseGateRule)
-    : (saved?.metrics ?? ["ap", "ndcg@10"]).map((spec) => ({
+  const rules = given ??
+    (saved?.metrics ?? ["ap", "ndcg@10"]).map((spec) => ({
       spec,
       maxDrop: 0,
       relative: false,
     }));
   // A saved report's sums and geometric means are not gated by default.
-  const usable = values.metric?.length
-    ? rules
-    : rules.filter((r) => resolve(r.spec).aggregate === "mean");
+  const usable = given ??
+    rules.filter((r) => resolve(r.spec).aggregate === "mean");
   const labels = usable.map((r) => resolve(r.spec).label);
   const options = {
     metrics: labels,

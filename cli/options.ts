@@ -6,6 +6,7 @@
  * @module
  */
 
+import { builtinRegistry } from "../metrics/builtin.ts";
 import { UsageError } from "./errors.ts";
 
 /**
@@ -16,7 +17,8 @@ import { UsageError } from "./errors.ts";
  * ```ts
  * import { parseArgs } from "node:util";
  * import { usageErrors } from "./options.ts";
- * import { UsageError } from "./errors.ts";
+ * import { builtinRegistry } from "../metrics/builtin.ts";
+import { UsageError } from "./errors.ts";
  * try {
  *   usageErrors("cmd [-v]", () => parseArgs({ args: ["--bogus"], options: {} }));
  * } catch (error) {
@@ -141,4 +143,43 @@ export function choiceOption<T extends string>(
     );
   }
   return value as T;
+}
+
+/**
+ * Checks the metric specs of `-m` options against the registry and returns
+ * their labels, each once: a metric asked for twice (`-m map -m ap`) is
+ * scored, printed and counted among the tests once.
+ *
+ * @example
+ * ```ts
+ * import { metricOptions } from "./options.ts";
+ * console.log(metricOptions(["map", "ndcg_cut_10", "ap"], "ranking", "eval ...")); // ["ap", "ndcg@10"]
+ * ```
+ *
+ * @param specs The specs as given.
+ * @param kind What the command scores: `ranking` or `rag`.
+ * @param usage The command's usage line.
+ * @returns The labels (canonical specs) in first-seen order.
+ * @throws {UsageError} If a spec is malformed, names no metric, or names a
+ * metric of another kind.
+ */
+export function metricOptions(
+  specs: readonly string[],
+  kind: "ranking" | "rag",
+  usage: string,
+): string[] {
+  const labels = new Set<string>();
+  for (const spec of specs) {
+    const metric = usageErrors(usage, () => builtinRegistry.resolve(spec));
+    if (metric.kind !== kind) {
+      throw new UsageError(
+        `Metric "${metric.label}" scores ${metric.kind} inputs, not ${
+          kind === "rag" ? "RAG samples" : "rankings"
+        }`,
+        usage,
+      );
+    }
+    labels.add(metric.label);
+  }
+  return [...labels];
 }

@@ -25,7 +25,7 @@ import {
 } from "../report/evaluation.ts";
 import { renderRagEvaluation } from "../report/rag.ts";
 import { UsageError } from "./errors.ts";
-import { choiceOption, usageErrors } from "./options.ts";
+import { choiceOption, metricOptions, usageErrors } from "./options.ts";
 
 const USAGE =
   "deno run -R cli.ts rag FILE [-m METRIC]... [--input ragas|answers] [--key-map PART=KEY,...] [--normalize squad|ultrarag] [-q] [--format trec|json|csv|markdown]";
@@ -118,6 +118,9 @@ export async function run(args: string[]): Promise<number> {
       throw new UsageError(`--key-map: ${(error as Error).message}`, USAGE);
     }
   }
+  const metrics = values.metric?.length
+    ? metricOptions(values.metric, "rag", USAGE)
+    : DEFAULT_RAG_METRICS;
   const [file] = positionals;
   const samples: RagSample[] = [];
   const reader = input === "ragas"
@@ -134,7 +137,7 @@ export async function run(args: string[]): Promise<number> {
     );
   }
   const result = evaluateRag(samples, {
-    metrics: values.metric?.length ? values.metric : DEFAULT_RAG_METRICS,
+    metrics,
     normalize,
   });
   for (const label of result.labels) {

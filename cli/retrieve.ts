@@ -23,7 +23,12 @@ import {
   renderEvaluation,
 } from "../report/evaluation.ts";
 import { ExitError, UsageError } from "./errors.ts";
-import { choiceOption, intOption, usageErrors } from "./options.ts";
+import {
+  choiceOption,
+  intOption,
+  metricOptions,
+  usageErrors,
+} from "./options.ts";
 
 const USAGE =
   "deno run -R -W -N cli.ts retrieve --dataset PATH [--retriever bm25 | --url URL ...] [-m SPEC]... [-k 1,5,10] [--limit N] [--save-run FILE] [--format trec|json|csv|markdown] [-q] [--strict]";
@@ -116,6 +121,10 @@ export async function run(args: string[]): Promise<number> {
     ? undefined
     : intOption("--limit", values.limit, USAGE, 1);
 
+  const metrics = values.metric?.length
+    ? metricOptions(values.metric, "ranking", USAGE)
+    : undefined;
+
   const datasetFormat = await builtinFormats.detect(values.dataset, {
     kinds: ["dataset"],
   });
@@ -127,7 +136,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     report = await evaluateDataset(retriever, dataset, {
       kValues,
-      metrics: values.metric?.length ? values.metric : undefined,
+      metrics,
       limit,
       strict: values.strict,
       onProgress: progress?.update,

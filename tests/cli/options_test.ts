@@ -3,6 +3,7 @@ import { UsageError } from "../../cli/errors.ts";
 import {
   choiceOption,
   intOption,
+  metricOptions,
   numberOption,
   usageErrors,
 } from "../../cli/options.ts";
@@ -70,4 +71,116 @@ Deno.test("compare and gate show their own usage line for a bad number", async (
     const hint = result.stderr.split("\n").find((l) => l.startsWith("Usage:"));
     assertEquals(hint?.includes(usage), true, result.stderr);
   }
+});
+
+Deno.test("metric options: each metric once, by its label; mistakes are usage errors", () => {
+  assertEquals(
+    metricOptions(["map", "AP", "P_5", "P@5", "ndcg"], "ranking", "u"),
+    ["ap", "P@5", "ndcg"],
+  );
+  assertEquals(metricOptions(["em", "exact_match"], "rag", "u"), [
+    "exact_match",
+  ]);
+  const unknown = assertThrows(
+    () => metricOptions(["ap", "ndgc@10"], "ranking", "m usage"),
+    UsageError,
+    'Unknown metric "ndgc": did you mean "ndcg"?',
+  );
+  assertEquals((unknown as UsageError).usage, "m usage");
+  assertThrows(
+    () => metricOptions(["ndcg@x"], "ranking", "u"),
+    UsageError,
+    'cutoff must be a positive integer, got "x"',
+  );
+  assertThrows(
+    () => metricOptions(["token_f1"], "ranking", "u"),
+    UsageError,
+    'Metric "token_f1" scores rag inputs, not rankings',
+  );
+  assertThrows(
+    () => metricOptions(["ndcg@10"], "rag", "u"),
+    UsageError,
+    'Metric "ndcg@10" scores ranking inputs, not RAG samples',
+  );
+});
+
+Deno.test("every command refuses an unknown metric with exit 2 and its usage", async () => {
+  const dataset = `${EXAMPLES}dataset.json`;
+  const answers = new URL("../testdata/rag/answers.jsonl", import.meta.url)
+    .pathname;
+  const cases: string[][] = [
+    ["eval", QRELS, BM25, "-m", "nope"],
+    ["compare", QRELS, BM25, HYBRID, "-m", "ndcg@x"],
+    ["gate", QRELS, BM25, "--baseline", HYBRID, "-m", "ap=x"],
+    ["retrieve", "--dataset", dataset, "-m", "nope"],
+    ["rag", answers, "--input", "answers", "-m", "ndcg@10"],
+  ];
+  for (const args of cases) {
+    const result = await runCli(args);
+    assertEquals(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
+    assertEquals(
+      result.stderr.includes(`Usage: deno run`) &&
+        result.stderr.includes(` ${args[0]} `),
+      true,
+      result.stderr,
+    );
+  }
+});
+
+Deno.test("a metric asked for twice is scored, printed and tested once", async () => {
+  const evaluated = await runCli([
+    "eval",
+    QRELS,
+    BM25,
+    "-m",
+    "map",
+    "-m",
+    "ap",
+    "--format",
+    "json",
+  ]);
+  assertEquals(evaluated.code, 0, evaluated.stderr);
+  assertEquals(JSON.parse(evaluated.stdout).metrics, ["ap"]);
+  // Holm's correction counts the tests: a repeated metric must not add one.
+  const once = await runCli([
+    "compare",
+    QRELS,
+    BM25,
+    HYBRID,
+    "-m",
+    "ap",
+    "--format",
+    "json",
+  ]);
+  const twice = await runCli([
+    "compare",
+    QRELS,
+    BM25,
+    HYBRID,
+    "-m",
+    "ap",
+    "-m",
+    "map",
+    "--format",
+    "json",
+  ]);
+  assertEquals(twice.code, 0, twice.stderr);
+  assertEquals(JSON.parse(twice.stdout), JSON.parse(once.stdout));
+  const gated = await runCli([
+    "gate",
+    QRELS,
+    HYBRID,
+    "--baseline",
+    BM25,
+    "-m",
+    "ap=0.1",
+    "-m",
+    "map=0.2",
+  ]);
+  assertEquals(gated.code, 2, gated.stderr);
+  assertEquals(
+    gated.stderr.includes('"map=0.2" gates ap again (after "ap=0.1")'),
+    true,
+    gated.stderr,
+  );
 });

@@ -211,12 +211,12 @@ Deno.test("rag: usage errors exit 2, data errors exit 1", async () => {
     ],
     [
       [ANSWERS, "--input", "answers", "-m", "ndcg@10"],
-      1,
+      2,
       'Metric "ndcg@10" scores ranking inputs, not RAG samples',
     ],
     [
       [ANSWERS, "--input", "answers", "-m", "rouge_x"],
-      1,
+      2,
       'Unknown metric "rouge_x"',
     ],
     [[data("missing.jsonl")], 1, "No such file"],

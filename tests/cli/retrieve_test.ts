@@ -200,6 +200,10 @@ Deno.test("retrieve reports usage mistakes with status 2 and data errors with st
     'option -k must be an integer >= 1, got "x"',
   );
   await usage(
+    ["--dataset", TINY, "-m", "ndgc@10"],
+    'Unknown metric "ndgc": did you mean "ndcg"?',
+  );
+  await usage(
     ["--dataset", TINY, "--format", "xml"],
     '--format must be one of trec, json, csv, markdown, got "xml"',
   );
@@ -230,10 +234,6 @@ Deno.test("retrieve reports usage mistakes with status 2 and data errors with st
   await data(
     ["--dataset", `${ROOT}examples/qrels.txt`],
     `Cannot tell the format of "${ROOT}examples/qrels.txt"; name it with one of go-json, beir`,
-  );
-  await data(
-    ["--dataset", TINY, "-m", "ndgc@10"],
-    'Unknown metric "ndgc": did you mean "ndcg"?',
   );
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(
