@@ -17,8 +17,7 @@ import { UsageError } from "./errors.ts";
  * ```ts
  * import { parseArgs } from "node:util";
  * import { usageErrors } from "./options.ts";
- * import { builtinRegistry } from "../metrics/builtin.ts";
-import { UsageError } from "./errors.ts";
+ * import { UsageError } from "./errors.ts";
  * try {
  *   usageErrors("cmd [-v]", () => parseArgs({ args: ["--bogus"], options: {} }));
  * } catch (error) {
