@@ -15,7 +15,7 @@ import {
   QUERY_SETS,
   SIGNIFICANCE_TESTS,
 } from "../metrics/compare.ts";
-import { type Evaluation, Evaluator } from "../metrics/evaluate.ts";
+import type { Evaluation } from "../metrics/evaluate.ts";
 import type { JudgedRanking } from "../metrics/judged_ranking.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { CORRECTIONS } from "../metrics/significance/correction.ts";
@@ -25,7 +25,7 @@ import {
   renderComparison,
 } from "../report/comparison_formats.ts";
 import { comparisonToJson } from "../report/comparison.ts";
-import { addRun } from "./evaluate.ts";
+import { scoreRun } from "./evaluate.ts";
 import { describe, Fields, type JsonObject } from "./json_body.ts";
 import { HttpProblem } from "./problem.ts";
 import { qrelsFromInput } from "./ranking_input.ts";
@@ -192,9 +192,11 @@ export async function compareRequest(
   const qrels = await qrelsFromInput(qrelsInput, "qrels");
   const evaluations = new Map<string, Evaluation>();
   for (const [name, run] of runs) {
-    const evaluator = new Evaluator(qrels, bound, evaluateOptions);
-    await addRun(evaluator, run, `runs.${name}`, options.deadline);
-    evaluations.set(name, evaluator.finish());
+    const { evaluation } = await scoreRun(qrels, bound, run, `runs.${name}`, {
+      ...evaluateOptions,
+      deadline: options.deadline,
+    });
+    evaluations.set(name, evaluation);
   }
   options.deadline?.check();
   const comparison = compareEvaluations(evaluations, {

@@ -7,7 +7,13 @@
 
 import { OFFICIAL_SPECS } from "../cli/eval.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
-import { Evaluator } from "../metrics/evaluate.ts";
+import {
+  type EvaluateOptions,
+  type Evaluation,
+  Evaluator,
+} from "../metrics/evaluate.ts";
+import type { BoundMetric } from "../metrics/metric.ts";
+import type { Qrels } from "../metrics/types.ts";
 import type { JudgedRanking } from "../metrics/judged_ranking.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { evaluationToJson } from "../report/evaluation.ts";
@@ -83,41 +89,55 @@ export async function evaluateRequest(
   const bound = (metrics?.length ? metrics : OFFICIAL_SPECS).map((spec) =>
     registry.resolve<JudgedRanking>(spec)
   );
-  const evaluator = new Evaluator(
-    await qrelsFromInput(qrelsInput, "qrels"),
-    bound,
-    evaluateOptions,
-  );
-  const runId = await addRun(evaluator, runInput, "run", options.deadline);
-  return evaluationToJson(evaluator.finish(), { perQuery, runId });
+  const qrels = await qrelsFromInput(qrelsInput, "qrels");
+  const { evaluation, runId } = await scoreRun(qrels, bound, runInput, "run", {
+    ...evaluateOptions,
+    deadline: options.deadline,
+  });
+  return evaluationToJson(evaluation, { perQuery, runId });
+}
+
+/** Options of {@linkcode scoreRun}. */
+export interface ScoreRunOptions extends EvaluateOptions {
+  /** Checked between queries. Default: none. */
+  deadline?: Deadline;
 }
 
 /**
- * Feeds a run, TREC text or JSON, to an evaluator query by query, checking
- * the deadline between queries.
+ * Scores a run, TREC text or JSON, query by query, checking the deadline
+ * between queries.
+ *
+ * TREC text is read into ranked lists (`readRun` with `collect`), not
+ * scanned byte by byte as `cli.ts eval` scans files: the scanner's check
+ * for repeated documents takes time quadratic in the repeats of a topic,
+ * which a request could use to hold the server beyond its time limit.
  *
  * @example
  * ```ts
- * import { Evaluator } from "../metrics/evaluate.ts";
- * import { addRun } from "./evaluate.ts";
- * const evaluator = new Evaluator(new Map([["q1", new Map([["d1", 1]])]]), ["rr"]);
- * console.log(await addRun(evaluator, "q1 Q0 d1 1 1.0 bm25\n", "run")); // "bm25"
- * console.log(evaluator.finish().aggregate); // { rr: 1 }
+ * import { resolve } from "../metrics/builtin.ts";
+ * import { scoreRun } from "./evaluate.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
+ * const { evaluation, runId } = await scoreRun(qrels, [resolve("rr")], "q1 Q0 d0 1 2.0 bm25\nq1 Q0 d1 2 1.0 bm25\n", "run");
+ * console.log(runId, evaluation.aggregate); // "bm25" { rr: 0.5 }
  * ```
  *
- * @param evaluator The evaluator.
+ * @param qrels The judgements.
+ * @param metrics The bound metrics.
  * @param input The run as the request gave it.
  * @param name The run's name in error messages.
- * @param deadline Checked between queries. Default: none.
- * @returns The run tag of TREC text, else `undefined`.
+ * @param options Evaluation options and deadline.
+ * @returns The evaluation and the run tag of TREC text.
  * @throws {InputError} On a malformed run.
  */
-export async function addRun(
-  evaluator: Evaluator,
+export async function scoreRun(
+  qrels: Qrels,
+  metrics: readonly BoundMetric<JudgedRanking>[],
   input: unknown,
   name: string,
-  deadline?: Deadline,
-): Promise<string | undefined> {
+  options: ScoreRunOptions = {},
+): Promise<{ evaluation: Evaluation; runId: string | undefined }> {
+  const { deadline } = options;
+  const evaluator = new Evaluator(qrels, metrics, options);
   const run = runFromInput(input, name);
   if (Symbol.asyncIterator in run.lists) {
     for await (const ranked of run.lists) {
@@ -130,5 +150,5 @@ export async function addRun(
       await deadline?.pause();
     }
   }
-  return run.tag();
+  return { evaluation: evaluator.finish(), runId: run.tag() };
 }

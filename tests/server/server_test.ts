@@ -1,6 +1,9 @@
 // The app served for real on 127.0.0.1: every route, every error status.
 import { assertEquals } from "../assert.ts";
 import { createApp } from "../../server.ts";
+import { Registry } from "../../metrics/registry.ts";
+import { builtinRegistry } from "../../metrics/builtin.ts";
+import type { JudgedRanking } from "../../metrics/judged_ranking.ts";
 import { repoText, serve } from "./_serve.ts";
 import type { TrecEvalRunner } from "../../server/trec_eval.ts";
 
@@ -609,4 +612,72 @@ Deno.test("the example files evaluate over HTTP", async () => {
   const body = await response.json();
   assertEquals(body.runId, "bm25");
   assertEquals(body.counts.scored, 20);
+});
+
+Deno.test("TREC text whose topics are not grouped is read again whole", async () => {
+  await using server = serve(createApp());
+  const post = async (run: string) => {
+    const response = await server.post("/v1/evaluate", {
+      qrels: QRELS,
+      run,
+      metrics: ["rr", "num_ret"],
+      perQuery: true,
+    });
+    assertEquals(response.status, 200);
+    return await response.json();
+  };
+  // q1's lines are split by q2's: the scan gives up and the lists path runs.
+  const ungrouped = await post(
+    "q1 Q0 d2 1 3.0 tagA\nq2 Q0 d4 1 1.0 tagA\nq1 Q0 d1 2 2.0 tagA\n",
+  );
+  assertEquals(ungrouped, await post(RUN));
+});
+
+Deno.test("a run that repeats one document many times answers 400", async () => {
+  await using server = serve(createApp());
+  // 100,000 repeats: a check quadratic in the repeats would hold the server
+  // for many minutes here.
+  const repeated = await server.post("/v1/evaluate", {
+    qrels: QRELS,
+    run: "q1 Q0 d2 1 3.0 t\n".repeat(100_000),
+  });
+  assertEquals(repeated.status, 400);
+  assertEquals(
+    (await repeated.json()).detail,
+    'Cannot rank query "q1": document "d2" appears twice',
+  );
+});
+
+Deno.test("a custom registry's metrics are served, document ids and all", async () => {
+  const registry = new Registry(builtinRegistry);
+  registry.register<JudgedRanking>({
+    name: "top_is_d1",
+    description: "1 when the top document is d1.",
+    cutoff: "none",
+    create: () => (ranking) => ranking.docs?.[0] === "d1" ? 1 : 0,
+  });
+  await using server = serve(createApp({ registry }));
+  const response = await server.post("/v1/evaluate", {
+    qrels: QRELS,
+    run: RUN,
+    metrics: ["top_is_d1", "rr"],
+    perQuery: true,
+  });
+  assertEquals(response.status, 200);
+  const body = await response.json();
+  // q1 ranks d2 first; q2 ranks d4 first.
+  assertEquals(body.perQuery.q1.top_is_d1, 0);
+  assertEquals(
+    (await (await server.post("/v1/evaluate", {
+      qrels: QRELS,
+      run: "q1 Q0 d1 1 3.0 t\n",
+      metrics: ["top_is_d1"],
+    })).json()).aggregate,
+    { top_is_d1: 1 },
+  );
+  const listing = await (await server.fetch("/v1/metrics")).json();
+  assertEquals(
+    listing.some((m: { name: string }) => m.name === "top_is_d1"),
+    true,
+  );
 });

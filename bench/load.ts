@@ -1,0 +1,263 @@
+/**
+ * A bounded load test of the HTTP service from a second process:
+ *
+ * ```sh
+ * deno run -A bench/load.ts [--clients 50] [--duration 20] [--queries 1000] [--depth 100]
+ *   [-m SPEC]... [--max-running N] [--max-waiting N] [--json]
+ * ```
+ *
+ * Starts `cli.ts serve` on 127.0.0.1 as a subprocess, has `--clients`
+ * concurrent clients post the same generated run (`--queries` topics of
+ * `--depth` documents, TREC text) to `/v1/evaluate` for `--duration`
+ * seconds, samples the server's resident memory from `/proc`, stops the
+ * server and prints requests per second, latency percentiles, failures and
+ * the memory trend. Exits 1 when a request failed or memory kept growing.
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    clients: { type: "string", default: "50" },
+    duration: { type: "string", default: "20" },
+    queries: { type: "string", default: "1000" },
+    depth: { type: "string", default: "100" },
+    metric: { type: "string", short: "m", multiple: true },
+    "max-running": { type: "string" },
+    "max-waiting": { type: "string" },
+    json: { type: "boolean", default: false },
+  },
+});
+const clients = Number(values.clients);
+const duration = Number(values.duration) * 1000;
+const queries = Number(values.queries);
+const depth = Number(values.depth);
+
+/** A seeded mulberry32 generator, so every run posts the same bytes. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function generate(): { qrels: string; run: string } {
+  const rand = random(7);
+  const qrels: string[] = [];
+  const run: string[] = [];
+  for (let q = 1; q <= queries; q++) {
+    const qid = `q${q}`;
+    for (let d = 0; d < 20; d++) {
+      const grade = rand() < 0.3 ? 1 + Math.floor(rand() * 3) : 0;
+      qrels.push(`${qid} 0 doc${Math.floor(rand() * 400)}-${d} ${grade}`);
+    }
+    let score = 30;
+    for (let r = 1; r <= depth; r++) {
+      score -= rand() * 0.3;
+      run.push(
+        `${qid} Q0 doc${Math.floor(rand() * 400)}-${r % 20} ${r} ${
+          score.toFixed(4)
+        } load`,
+      );
+    }
+  }
+  // Drop repeated judgements and repeated documents of a topic.
+  const unique = (lines: string[]) => {
+    const seen = new Set<string>();
+    return lines.filter((line) => {
+      const [qid, , doc] = line.split(" ");
+      const key = `${qid} ${doc}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  };
+  return {
+    qrels: unique(qrels).join("\n") + "\n",
+    run: unique(run).join("\n") + "\n",
+  };
+}
+
+function rssKiB(pid: number): number {
+  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+  return Number(status.match(/VmRSS:\s+(\d+) kB/)![1]);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+}
+
+function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 0.5);
+}
+
+async function startServer(): Promise<
+  { url: string; pid: number; stop: () => Promise<number> }
+> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net=127.0.0.1",
+      "--allow-env",
+      new URL("../cli.ts", import.meta.url).pathname,
+      "serve",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      "0",
+      ...(["max-running", "max-waiting"] as const).flatMap((flag) =>
+        values[flag] === undefined ? [] : [`--${flag}`, values[flag]!]
+      ),
+    ],
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream());
+  const reader = lines.getReader();
+  let seen = "";
+  let url: string | undefined;
+  while (url === undefined) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`The server exited before listening: ${seen}`);
+    seen += value;
+    url = seen.match(/listening on (http:\/\/[\d.]+:\d+)/)?.[1];
+  }
+  reader.releaseLock();
+  const drained = lines.pipeTo(new WritableStream());
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      child.kill("SIGTERM");
+      const { code } = await child.status;
+      await drained;
+      return code;
+    },
+  };
+}
+
+const { qrels, run } = generate();
+const body = JSON.stringify({
+  qrels,
+  run,
+  ...(values.metric?.length ? { metrics: values.metric } : {}),
+});
+const server = await startServer();
+const endpoint = `${server.url}/v1/evaluate`;
+const post = () =>
+  fetch(endpoint, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+
+// One request first: the answer every later one must repeat.
+const first = await post();
+if (first.status !== 200) {
+  console.error(await first.text());
+  Deno.exit(1);
+}
+const expected = JSON.stringify((await first.json()).aggregate);
+
+const latencies: number[] = [];
+const failures: string[] = [];
+const rss: { t: number; kib: number }[] = [];
+const start = performance.now();
+const sampler = setInterval(() => {
+  rss.push({ t: performance.now() - start, kib: rssKiB(server.pid) });
+}, 250);
+rss.push({ t: 0, kib: rssKiB(server.pid) });
+
+async function client(): Promise<void> {
+  while (performance.now() - start < duration) {
+    const sent = performance.now();
+    try {
+      const response = await post();
+      const answer = await response.json();
+      if (response.status !== 200) {
+        failures.push(`${response.status} ${answer.detail}`);
+      } else if (JSON.stringify(answer.aggregate) !== expected) {
+        failures.push("a different answer");
+      }
+    } catch (error) {
+      failures.push(String(error));
+    }
+    latencies.push(performance.now() - sent);
+  }
+}
+
+await Promise.all(Array.from({ length: clients }, client));
+const elapsed = performance.now() - start;
+clearInterval(sampler);
+// Idle for two seconds: what the server keeps once the load is gone.
+await new Promise((resolve) => setTimeout(resolve, 2000));
+const idleKiB = rssKiB(server.pid);
+const exitCode = await server.stop();
+
+latencies.sort((a, b) => a - b);
+const quarter = Math.max(1, Math.floor(rss.length / 4));
+// The first quarter is warm-up: the heap grows to its working size there.
+const early = median(rss.slice(quarter, 2 * quarter).map((s) => s.kib));
+const late = median(rss.slice(-quarter).map((s) => s.kib));
+const growth = (late - early) / early;
+const cpu = Deno.readTextFileSync("/proc/cpuinfo").match(
+  /model name\s*:\s*(.*)/,
+)?.[1];
+const report = {
+  command: `deno run -A bench/load.ts ${Deno.args.join(" ")}`.trim(),
+  machine: `${navigator.hardwareConcurrency} cores (${cpu ?? "unknown"}), ${
+    Math.round(Deno.systemMemoryInfo().total / 2 ** 30)
+  } GiB, Deno ${Deno.version.deno}`,
+  clients,
+  seconds: Math.round(elapsed / 100) / 10,
+  queries,
+  runLines: run.split("\n").length - 1,
+  bodyBytes: new TextEncoder().encode(body).length,
+  requests: latencies.length,
+  failed: failures.length,
+  requestsPerSecond: Math.round(latencies.length / elapsed * 1000 * 10) / 10,
+  latencyMs: {
+    p50: Math.round(percentile(latencies, 0.5)),
+    p90: Math.round(percentile(latencies, 0.9)),
+    p99: Math.round(percentile(latencies, 0.99)),
+    max: Math.round(latencies[latencies.length - 1]),
+  },
+  rssMiB: {
+    start: Math.round(rss[0].kib / 1024),
+    secondQuarter: Math.round(early / 1024),
+    lastQuarter: Math.round(late / 1024),
+    peak: Math.round(Math.max(...rss.map((s) => s.kib)) / 1024),
+    idleAfter: Math.round(idleKiB / 1024),
+    // One sample per tenth of the run, to see the trend.
+    trend: Array.from(
+      { length: 10 },
+      (_, i) => Math.round(rss[Math.floor(i * rss.length / 10)].kib / 1024),
+    ),
+  },
+  serverExit: exitCode,
+};
+const grew = growth > 0.1;
+if (values.json) console.log(JSON.stringify(report, null, 2));
+else {
+  console.log(`${report.command}
+machine: ${report.machine}
+load: ${clients} clients for ${report.seconds} s, each posting a ${queries}-query run (${report.runLines} lines, ${
+    (report.bodyBytes / 2 ** 20).toFixed(1)
+  } MiB body) to /v1/evaluate
+requests: ${report.requests} (${report.requestsPerSecond}/s), failed: ${report.failed}
+latency ms: p50 ${report.latencyMs.p50}, p90 ${report.latencyMs.p90}, p99 ${report.latencyMs.p99}, max ${report.latencyMs.max}
+server RSS MiB by tenths: ${report.rssMiB.trend.join(" ")}
+server RSS MiB: start ${report.rssMiB.start}, 2nd quarter ${report.rssMiB.secondQuarter}, last quarter ${report.rssMiB.lastQuarter}, peak ${report.rssMiB.peak}, idle after ${report.rssMiB.idleAfter}
+memory: ${grew ? "GREW" : "flat"} (${
+    (growth * 100).toFixed(1)
+  }% from the 2nd quarter to the last)`);
+}
+for (const failure of new Set(failures)) console.error(`failure: ${failure}`);
+Deno.exit(failures.length || grew || exitCode !== 0 ? 1 : 0);
