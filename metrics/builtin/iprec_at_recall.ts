@@ -68,7 +68,11 @@ export function interpolatedPrecision(
   return values;
 }
 
-/** `iprec_at_recall(recall=x)`: interpolated precision at recall level x. */
+/**
+ * `iprec_at_recall(recall=x)`: interpolated precision at recall level x. An
+ * empty ranking (a query the run missed, scored with `averageOverQrels`)
+ * scores 0, as trec_eval `-c` scores it, not the kernel's NaN.
+ */
 export const iprecAtRecall: MetricDefinition = {
   name: "iprec_at_recall",
   aliases: [
@@ -92,6 +96,9 @@ export const iprecAtRecall: MetricDefinition = {
         'Metric "iprec_at_recall" needs a recall level such as iprec_at_recall(recall=0.1)',
       );
     }
-    return (ranking) => interpolatedPrecision(ranking, [recall])[0];
+    return (ranking) =>
+      ranking.grades.length === 0
+        ? 0
+        : interpolatedPrecision(ranking, [recall])[0];
   },
 };

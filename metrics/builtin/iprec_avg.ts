@@ -55,12 +55,16 @@ export function elevenPointAverage(
   return sum / recalls.length;
 }
 
-/** `iprec_avg`: 11-point interpolated average precision. */
+/**
+ * `iprec_avg`: 11-point interpolated average precision; 0 for an empty
+ * ranking, as `iprec_at_recall`.
+ */
 export const iprecAvg: MetricDefinition = {
   name: "iprec_avg",
   aliases: ["eleven_pt_avg", "ipr_avg"],
   description:
     "interpolated precision averaged over recall 0.0, 0.1, ..., 1.0 (trec_eval 11pt_avg)",
   cutoff: "none",
-  create: () => (ranking) => elevenPointAverage(ranking),
+  create: () => (ranking) =>
+    ranking.grades.length === 0 ? 0 : elevenPointAverage(ranking),
 };

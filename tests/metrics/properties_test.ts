@@ -1,7 +1,7 @@
 // Properties every ranking metric must keep, on seeded random queries.
 import { assertAlmostEquals, assertEquals } from "../assert.ts";
 import { JudgedRanking } from "../../metrics/judged_ranking.ts";
-import { resolve } from "../../metrics/builtin.ts";
+import { BUILTIN_METRICS, resolve } from "../../metrics/builtin.ts";
 
 function random(seed: number): () => number {
   // mulberry32: small, well-known, deterministic.
@@ -124,6 +124,32 @@ Deno.test("metrics at a cutoff never look past it", () => {
       ]
     ) {
       assertEquals(resolve(spec).score(full), resolve(spec).score(cut), spec);
+    }
+  }
+});
+
+Deno.test("no built-in metric is NaN or infinite on a degenerate query", () => {
+  // The queries evaluation meets at the edges: a query the run missed
+  // (averageOverQrels scores it as an empty ranking), nothing judged, only
+  // nonrelevant or negative judgements.
+  const rankings = {
+    missed: JudgedRanking.from("q", [], new Map([["a", 1], ["b", 0]])),
+    "missed, nothing judged": JudgedRanking.from("q", [], new Map()),
+    "nothing judged": JudgedRanking.from("q", ["x"], new Map()),
+    "only nonrelevant": JudgedRanking.from("q", ["a"], new Map([["a", 0]])),
+    "only negative": JudgedRanking.from("q", ["a"], new Map([["a", -1]])),
+  };
+  const required: Record<string, string> = {
+    iprec_at_recall: "(recall=0)",
+    rprec_mult: "(mult=1)",
+  };
+  for (const definition of BUILTIN_METRICS) {
+    const spec = definition.name + (required[definition.name] ?? "") +
+      (definition.cutoff === "required" ? "@5" : "");
+    const metric = resolve(spec);
+    for (const [name, ranking] of Object.entries(rankings)) {
+      const value = metric.score(ranking);
+      assertEquals(Number.isFinite(value), true, `${spec}, ${name}: ${value}`);
     }
   }
 });

@@ -32,6 +32,11 @@ Deno.test("interpolatedPrecision of an empty ranking is NaN at recall 0, as trec
   assertEquals(atHalf, 0);
 });
 
+Deno.test("the registry's iprec_at_recall and iprec_avg score an empty ranking 0, as trec_eval -c", () => {
+  assertEquals(resolve("iprec_at_recall(recall=0)").score(EMPTY), 0);
+  assertEquals(resolve("iprec_avg").score(EMPTY), 0);
+});
+
 Deno.test("iprec_at_recall resolves with its recall level and needs one", () => {
   const metric = resolve("iprec_at_recall(recall=0.4)");
   assertEquals(metric.label, "iprec_at_recall(recall=0.4)");
