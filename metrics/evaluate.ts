@@ -17,13 +17,16 @@ export type MetricLike = string | BoundMetric<JudgedRanking>;
 
 /** Options of {@linkcode evaluate}. */
 export interface EvaluateOptions {
-  /** A document is relevant when its grade is at least this (trec_eval `-l`). Default: 1. */
+  /**
+   * A document is relevant when its grade is at least this (trec_eval `-l`),
+   * a finite number of at least 0. Default: 1.
+   */
   relevanceLevel?: number;
   /** Drop unjudged documents before scoring (trec_eval `-J`). Default: false. */
   judgedOnly?: boolean;
   /**
-   * Keep the top `depth` documents of each ranked list (trec_eval `-M`).
-   * Default: all. Documents below both this depth and every metric's cutoff
+   * Keep the top `depth` documents of each ranked list (trec_eval `-M`), an
+   * integer of at least 0 or `Infinity`. Default: all. Documents below both this depth and every metric's cutoff
    * are never read, so a repeated document there goes unnoticed, as with
    * trec_eval's `-M`.
    */
@@ -103,12 +106,14 @@ export class Evaluator {
    * @param qrels The judgements.
    * @param metrics Metric specs or bound metrics.
    * @param options Evaluation options.
+   * @throws {RangeError} If the relevance level or the depth is out of range.
    */
   constructor(
     qrels: Qrels,
     metrics: readonly MetricLike[],
     options: EvaluateOptions = {},
   ) {
+    checkOptions(options);
     const registry = options.registry ?? builtinRegistry;
     this.#qrels = qrels;
     this.#metrics = metrics.map((m) =>
@@ -273,6 +278,7 @@ export class Evaluator {
  * @param metrics Metric specs or bound metrics.
  * @param options Evaluation options.
  * @returns The evaluation.
+ * @throws {RangeError} If the relevance level or the depth is out of range.
  */
 export async function evaluate(
   run: Run,
@@ -305,6 +311,7 @@ export async function evaluate(
  * @param metrics Metric specs or bound metrics.
  * @param options Evaluation options.
  * @returns The evaluation.
+ * @throws {RangeError} If the relevance level or the depth is out of range.
  */
 export function evaluateSync(
   run: Iterable<RankedList>,
@@ -315,6 +322,22 @@ export function evaluateSync(
   const evaluator = new Evaluator(qrels, metrics, options);
   for (const ranked of run) evaluator.add(ranked);
   return evaluator.finish();
+}
+
+// A negative level would count unjudged documents (grades -1 and -2) as
+// relevant in the ranking but not in R, so recall and AP could pass 1.
+function checkOptions(options: EvaluateOptions): void {
+  const { relevanceLevel = 1, depth = Infinity } = options;
+  if (!Number.isFinite(relevanceLevel) || relevanceLevel < 0) {
+    throw new RangeError(
+      `Relevance level must be a finite number of at least 0, got ${relevanceLevel}`,
+    );
+  }
+  if (depth !== Infinity && !(Number.isInteger(depth) && depth >= 0)) {
+    throw new RangeError(
+      `Depth must be an integer of at least 0 or Infinity, got ${depth}`,
+    );
+  }
 }
 
 /** Exponentiated mean log, floored at 1e-5 as trec_eval's `gm_map`. */

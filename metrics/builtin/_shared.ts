@@ -12,6 +12,9 @@ export const REL_PARAM: ParamSpec = {
   type: "number",
   description:
     "grade from which a document is relevant (default: the evaluation's relevance level, 1)",
+  // Below 0 a level would count unjudged documents (grades -1 and -2) as
+  // relevant in the ranking but not in R: recall and AP above 1.
+  min: 0,
 };
 
 /**

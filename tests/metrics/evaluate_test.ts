@@ -126,3 +126,29 @@ Deno.test("an empty run gives zero means, not NaN", () => {
   assertEquals(result.aggregate, { rr: 0, num_ret: 0 });
   assertEquals(result.counts.notRetrieved, 4);
 });
+
+Deno.test("the relevance level and the depth are checked before any query is read", () => {
+  // At level -1 an unjudged document (grade -1) would count as relevant in
+  // the ranking but not in R: recall 3 for this query.
+  const missed = [{ queryId: "q4", docs: ["f", "x", "y"] }];
+  for (const relevanceLevel of [-1, -0.5, NaN, Infinity]) {
+    assertThrows(
+      () => evaluateSync(missed, qrels, ["recall@3"], { relevanceLevel }),
+      RangeError,
+      `Relevance level must be a finite number of at least 0, got ${relevanceLevel}`,
+    );
+  }
+  for (const depth of [-1, 1.5, NaN]) {
+    assertThrows(
+      () => evaluateSync(missed, qrels, ["recall@3"], { depth }),
+      RangeError,
+      `Depth must be an integer of at least 0 or Infinity, got ${depth}`,
+    );
+  }
+  // Level 0 (every judged document relevant) and depth 0 are allowed.
+  const lenient = evaluateSync(missed, qrels, ["recall@3"], {
+    relevanceLevel: 0,
+    depth: 0,
+  });
+  assertEquals(lenient.aggregate["recall@3"], 0);
+});

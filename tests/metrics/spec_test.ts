@@ -124,6 +124,13 @@ Deno.test("bad parameters are RangeErrors naming the parameter and value", () =>
     'parameter "max_rel"',
   );
   assertThrows(() => resolve("err(max_rel=high)"), RangeError, 'got "high"');
+  // Below 0, unjudged documents (grade -1) would count in the ranking but
+  // not in R.
+  assertThrows(
+    () => resolve("recall(rel=-1)@3"),
+    RangeError,
+    'Invalid parameter "rel" of metric "recall": expected a number in [0, inf], got -1',
+  );
   assertThrows(() => resolve("ndcg(gain=cubic)"), RangeError, 'got "cubic"');
   assertThrows(
     () => resolve("ndcg(gains=exp)"),
