@@ -86,6 +86,8 @@ export const iprecAtRecall: MetricDefinition = {
     recall: {
       type: "number",
       description: "recall level, 0 to 1 (required)",
+      min: 0,
+      max: 1,
     },
   },
   cutoff: "none",

@@ -61,6 +61,8 @@ export const rprecMult: MetricDefinition = {
     mult: {
       type: "number",
       description: "multiple of R, the number of relevant docs (required)",
+      min: 0,
+      exclusiveMin: true,
     },
   },
   cutoff: "none",

@@ -45,6 +45,7 @@ export const setFMetric: MetricDefinition = {
       type: "number",
       description: "weight of recall against precision (beta squared)",
       default: 1,
+      min: 0,
     },
   },
   cutoff: "none",

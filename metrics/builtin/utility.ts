@@ -61,6 +61,7 @@ export const utilityMetric: MetricDefinition = {
       type: "integer",
       description: "number of docs in the collection, for d (trec_eval -N)",
       default: 0,
+      min: 0,
     },
   },
   cutoff: "none",

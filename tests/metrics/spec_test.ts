@@ -153,3 +153,29 @@ Deno.test("bad parameters are RangeErrors naming the parameter and value", () =>
     "cutoff must be a positive integer",
   );
 });
+
+Deno.test("parameters outside their meaningful range fail at resolve time", () => {
+  // Each of these used to score silently: a recall level past 1 gave 0,
+  // one below 0 the best precision anywhere, beta2 = -1 gave NaN.
+  const bad: [string, string][] = [
+    ["iprec_at_recall(recall=1.5)", 'parameter "recall"'],
+    ["iprec_at_recall(recall=-0.1)", 'parameter "recall"'],
+    ["iprec_at_recall_5", 'parameter "recall"'],
+    ["rprec_mult(mult=-1)", 'parameter "mult"'],
+    ["Rprec_mult_0", 'parameter "mult"'],
+    ["set_F(beta2=-1)", 'parameter "beta2"'],
+    ["utility(collection=-5)", 'parameter "collection"'],
+  ];
+  for (const [spec, why] of bad) {
+    assertThrows(() => resolve(spec), RangeError, why);
+  }
+  for (
+    const spec of [
+      "iprec_at_recall(recall=0)",
+      "iprec_at_recall(recall=1)",
+      "set_F(beta2=0)",
+    ]
+  ) {
+    assertEquals(resolve(spec).label, spec);
+  }
+});
