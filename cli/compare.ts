@@ -7,7 +7,6 @@
 
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { readQrels } from "../formats/trec_qrels.ts";
 import {
   compareEvaluations,
   type Comparison,
@@ -31,6 +30,7 @@ import {
   renderComparison,
 } from "../report/comparison_formats.ts";
 import { UsageError } from "./errors.ts";
+import { readQrelsFile } from "./input_files.ts";
 import {
   choiceOption,
   intOption,
@@ -247,7 +247,7 @@ export async function run(args: string[]): Promise<number> {
     USAGE,
   );
   const curveCutoffs = format === "html" ? DEFAULT_CURVE_CUTOFFS : [];
-  const qrels = await readQrels(qrelsPath);
+  const qrels = await readQrelsFile(qrelsPath);
   const scored = await scoreRunFiles(qrels, runPaths, {
     metrics,
     extra: curveSpecs(metrics, curveCutoffs),

@@ -5,15 +5,16 @@
  */
 
 import { parseArgs } from "node:util";
-import { readQrels } from "../formats/trec_qrels.ts";
 import {
   EVALUATION_FORMATS,
   type EvaluationFormat,
   renderEvaluation,
 } from "../report/evaluation.ts";
 import { writeFileAtomic } from "../formats/atomic_write.ts";
+import { InputError } from "../formats/errors.ts";
 import { savedReport } from "../report/baseline.ts";
 import { UsageError } from "./errors.ts";
+import { readQrelsFile } from "./input_files.ts";
 import {
   choiceOption,
   intOption,
@@ -111,7 +112,7 @@ export async function run(args: string[]): Promise<number> {
     "ranking",
     USAGE,
   );
-  const qrels = await readQrels(qrelsPath);
+  const qrels = await readQrelsFile(qrelsPath);
   const options = {
     relevanceLevel,
     depth,
@@ -125,6 +126,15 @@ export async function run(args: string[]): Promise<number> {
     metrics,
     options,
   );
+  // trec_eval refuses such a pair of files too: the means would be over no
+  // query, and printing them as 0 hides a mix-up of files.
+  if (evaluation.counts.scored === 0) {
+    throw new InputError(
+      runPath === "-" ? "<stdin>" : runPath,
+      0,
+      `no query of the run is judged in ${qrelsPath}`,
+    );
+  }
   if (values["save-report"] !== undefined) {
     await writeFileAtomic(
       values["save-report"],

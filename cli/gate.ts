@@ -6,7 +6,6 @@
  */
 
 import { parseArgs } from "node:util";
-import { readQrels } from "../formats/trec_qrels.ts";
 import { openSource, readLines } from "../formats/source.ts";
 import { resolve } from "../metrics/builtin.ts";
 import {
@@ -30,6 +29,7 @@ import {
 } from "../report/comparison.ts";
 import { toAligned } from "../report/table.ts";
 import { UsageError } from "./errors.ts";
+import { checkInputFile, readQrelsFile } from "./input_files.ts";
 import {
   choiceOption,
   intOption,
@@ -305,8 +305,9 @@ export async function run(args: string[]): Promise<number> {
     gated.set(label, values.metric![i]);
   });
   const [qrelsPath, runPath] = positionals;
-  const qrels = await readQrels(qrelsPath);
+  const qrels = await readQrelsFile(qrelsPath);
 
+  await checkInputFile(values.baseline);
   const saved = await isJsonReport(values.baseline)
     ? parseSavedReport(
       await Deno.readTextFile(values.baseline),

@@ -25,6 +25,7 @@ import {
 } from "../report/evaluation.ts";
 import { renderRagEvaluation } from "../report/rag.ts";
 import { UsageError } from "./errors.ts";
+import { checkInputFile } from "./input_files.ts";
 import { choiceOption, metricOptions, usageErrors } from "./options.ts";
 
 const USAGE =
@@ -122,6 +123,7 @@ export async function run(args: string[]): Promise<number> {
     ? metricOptions(values.metric, "rag", USAGE)
     : DEFAULT_RAG_METRICS;
   const [file] = positionals;
+  await checkInputFile(file);
   const samples: RagSample[] = [];
   const reader = input === "ragas"
     ? readRagasJsonl(file)

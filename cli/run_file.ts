@@ -19,6 +19,8 @@ import {
 } from "../formats/trec_run.ts";
 import { scanTopicsParallel } from "../formats/trec_run_parallel.ts";
 import { rankingOfScan } from "../formats/trec_run_scan.ts";
+import { InputError } from "../formats/errors.ts";
+import { checkInputFile } from "./input_files.ts";
 
 /** An evaluation and the tag of the run it scored. */
 export interface RunFileEvaluation {
@@ -39,6 +41,8 @@ export interface RunFileEvaluation {
  * @param metrics Metric specs or bound metrics.
  * @param options Evaluation and reading options.
  * @returns The evaluation and run tag.
+ * @throws {InputError} If the path is a directory, a line is malformed or
+ * the run has no line at all.
  */
 export async function evaluateRunFile(
   qrels: Qrels,
@@ -46,11 +50,28 @@ export async function evaluateRunFile(
   metrics: readonly MetricLike[],
   options: EvaluateOptions & ReadRunOptions = {},
 ): Promise<RunFileEvaluation> {
+  // A run without a line scores 0 everywhere (or, without -c, nothing):
+  // an empty or truncated file must not pass for a run that found nothing.
+  let topics = 0;
+  const finish = (evaluator: Evaluator, runId: string | undefined) => {
+    if (topics === 0) {
+      throw new InputError(
+        path === "-" ? "<stdin>" : path,
+        0,
+        "no run lines: the run file has no data lines",
+      );
+    }
+    return { evaluation: evaluator.finish(), runId };
+  };
   const once = async (collect: boolean) => {
     const evaluator = new Evaluator(qrels, metrics, options);
     const run = readRun(path, { ...options, collect });
-    for await (const ranked of run) evaluator.add(ranked);
-    return { evaluation: evaluator.finish(), runId: run.tag };
+    topics = 0;
+    for await (const ranked of run) {
+      topics++;
+      evaluator.add(ranked);
+    }
+    return finish(evaluator, run.tag);
   };
   const scan = async () => {
     const evaluator = new Evaluator(qrels, metrics, options);
@@ -58,7 +79,9 @@ export async function evaluateRunFile(
     // Each topic is scored at once and only its values kept, so one grades
     // array serves every topic.
     let grades = new Float64Array(1024);
+    topics = 0;
     for await (const scan of run) {
+      topics++;
       const judgements = qrels.get(scan.queryId);
       if (!scan.judged || !judgements) {
         evaluator.skipUnjudged(scan.queryId);
@@ -69,8 +92,9 @@ export async function evaluateRunFile(
         rankingOfScan(scan, judgements, options, undefined, grades),
       );
     }
-    return { evaluation: evaluator.finish(), runId: run.tag };
+    return finish(evaluator, run.tag);
   };
+  await checkInputFile(path);
   try {
     if (options.registry === undefined && path !== "-") return await scan();
     return await once(path === "-");

@@ -1,0 +1,74 @@
+// Input files a command cannot use are refused with the file's name, before
+// any number is printed.
+import { assertEquals } from "../assert.ts";
+import { runCli } from "./_cli.ts";
+
+const EXAMPLES = new URL("../../examples/", import.meta.url).pathname;
+const QRELS = `${EXAMPLES}qrels.txt`;
+const BM25 = `${EXAMPLES}run.bm25.txt`;
+
+async function inTempDir(test: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await test(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+async function refused(args: string[], message: string): Promise<void> {
+  const result = await runCli(args);
+  assertEquals(result.code, 1, `${args.join(" ")}: ${result.stderr}`);
+  assertEquals(result.stdout, "", args.join(" "));
+  assertEquals(
+    result.stderr,
+    `ranklens ${args[0]}: ${message}\n`,
+    args.join(" "),
+  );
+}
+
+Deno.test("a directory given as an input file is named in the error", async () => {
+  await inTempDir(async (dir) => {
+    const isDir = `${dir}: is a directory, not a file`;
+    await refused(["eval", dir, BM25], isDir);
+    await refused(["eval", QRELS, dir], isDir);
+    await refused(["compare", QRELS, BM25, dir], isDir);
+    await refused(["gate", QRELS, BM25, "--baseline", dir], isDir);
+    await refused(["rag", dir], isDir);
+  });
+});
+
+Deno.test("empty qrels and empty runs are errors, not scores of 0", async () => {
+  await inTempDir(async (dir) => {
+    const empty = `${dir}/empty.txt`;
+    await Deno.writeTextFile(empty, "# nothing but a comment\n\n");
+    await refused(
+      ["eval", empty, BM25],
+      `${empty}: no judgements: the qrels file has no data lines`,
+    );
+    const noRun = `${empty}: no run lines: the run file has no data lines`;
+    await refused(["eval", QRELS, empty], noRun);
+    await refused(["compare", QRELS, BM25, empty], noRun);
+    // A gate whose baseline file is empty must not pass.
+    await refused(["gate", QRELS, BM25, "--baseline", empty], noRun);
+  });
+});
+
+Deno.test("eval refuses a run none of whose queries is judged, unless -c", async () => {
+  await inTempDir(async (dir) => {
+    const other = `${dir}/other.qrels`;
+    await Deno.writeTextFile(other, "zz 0 d1 1\n");
+    await refused(
+      ["eval", other, BM25, "-m", "ap"],
+      `${BM25}: no query of the run is judged in ${other}`,
+    );
+    const complete = await runCli(["eval", other, BM25, "-m", "ap", "-c"]);
+    assertEquals(complete.code, 0, complete.stderr);
+    assertEquals(
+      complete.stdout,
+      "runid                 \tall\tbm25\n" +
+        "num_q                 \tall\t1\n" +
+        "ap                    \tall\t0.0000\n",
+    );
+  });
+});
