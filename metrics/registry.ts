@@ -126,6 +126,15 @@ export class Registry {
     const parsed = parseSpec(spec);
     let cutoff = parsed.cutoff;
     let entry = this.#lookup(parsed.name);
+    if (entry?.suffix) {
+      // A trailing-underscore alias is a prefix for its suffix, not a name:
+      // "ndcg_cut_" alone would otherwise be ndcg without a cutoff.
+      throw new TypeError(
+        `Unknown metric "${parsed.name}": add a number after the "_", such as "${parsed.name}${
+          entry.suffixParam ? "0.5" : "10"
+        }"`,
+      );
+    }
     let suffixParams: Params = {};
     if (!entry) {
       const d = /^(.*_)(\d*\.?\d+)$/.exec(parsed.name);
@@ -152,7 +161,7 @@ export class Registry {
         }
         entry = prefixed;
         cutoff = Number(m[2]);
-        if (cutoff < 1) {
+        if (cutoff < 1 || !Number.isSafeInteger(cutoff)) {
           throw new RangeError(
             `Invalid metric spec "${spec}": cutoff must be a positive integer, got "${
               m[2]

@@ -152,6 +152,12 @@ Deno.test("bad parameters are RangeErrors naming the parameter and value", () =>
     RangeError,
     "cutoff must be a positive integer",
   );
+  // As parseSpec refuses "@99999999999999999999": the label would not parse.
+  assertThrows(
+    () => resolve("ndcg_cut_99999999999999999999"),
+    RangeError,
+    'cutoff must be a positive integer, got "99999999999999999999"',
+  );
 });
 
 Deno.test("parameters outside their meaningful range fail at resolve time", () => {
@@ -178,4 +184,20 @@ Deno.test("parameters outside their meaningful range fail at resolve time", () =
   ) {
     assertEquals(resolve(spec).label, spec);
   }
+});
+
+Deno.test("a trec_eval prefix without its number is no metric", () => {
+  // "ndcg_cut_" used to resolve to ndcg over the whole ranking.
+  assertThrows(
+    () => resolve("ndcg_cut_"),
+    TypeError,
+    'Unknown metric "ndcg_cut_": add a number after the "_", such as "ndcg_cut_10"',
+  );
+  assertThrows(() => resolve("P_"), TypeError, '"P_10"');
+  assertThrows(() => resolve("map_cut_@10"), TypeError, '"map_cut_10"');
+  assertThrows(
+    () => resolve("iprec_at_recall_"),
+    TypeError,
+    '"iprec_at_recall_0.5"',
+  );
 });
