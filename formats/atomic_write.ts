@@ -22,6 +22,8 @@ import { basename, dirname, join } from "node:path";
  *
  * @param path The target file.
  * @param data The content.
+ * @throws {Deno.errors.IsADirectory} If `path` is a directory.
+ * @throws {Deno.errors.NotFound} If its directory does not exist.
  */
 export async function writeFileAtomic(
   path: string,
@@ -37,6 +39,21 @@ export async function writeFileAtomic(
     await Deno.rename(temp, path);
   } catch (error) {
     await Deno.remove(temp).catch(() => {});
+    // Deno's messages name the temporary file; say which file could not be
+    // written, and why.
+    if (error instanceof Deno.errors.IsADirectory) {
+      throw new Deno.errors.IsADirectory(
+        `Cannot write "${path}": it is a directory`,
+      );
+    }
+    if (
+      error instanceof Deno.errors.NotFound &&
+      !(await Deno.stat(dirname(path)).then(() => true, () => false))
+    ) {
+      throw new Deno.errors.NotFound(
+        `Cannot write "${path}": no directory "${dirname(path)}"`,
+      );
+    }
     throw error;
   }
 }

@@ -44,3 +44,22 @@ Deno.test("writeFileAtomic keeps the old content when the stream fails", async (
   assertEquals(names, ["out.txt"]);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("writeFileAtomic names the target, not its temporary file, when it cannot write", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await assertRejects(
+      () => writeFileAtomic(dir, "text"),
+      Deno.errors.IsADirectory,
+      `Cannot write "${dir}": it is a directory`,
+    );
+    await assertRejects(
+      () => writeFileAtomic(`${dir}/missing/out.txt`, "text"),
+      Deno.errors.NotFound,
+      `Cannot write "${dir}/missing/out.txt": no directory "${dir}/missing"`,
+    );
+    assertEquals([...Deno.readDirSync(dir)], []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
