@@ -313,7 +313,11 @@ function checkParam(
           }`,
         );
       }
-      for (const gain of Object.values(value as object)) {
+      for (const [grade, gain] of Object.entries(value as object)) {
+        // Negative grades mark unjudged documents, which gain nothing: a
+        // gain for one would be ignored.
+        const g = Number(grade);
+        if (!Number.isFinite(g) || g < 0) bad("grades of at least 0");
         if (!Number.isFinite(gain)) bad("finite gains");
       }
       return Object.freeze({ ...(value as object) });

@@ -121,7 +121,11 @@ function parseValue(raw: string, fail: (why: string) => never): ParamValue {
       ) {
         fail(`expected grade:gain in gain map, got "${entry.trim()}"`);
       }
-      map[String(Number(grade))] = Number(gain);
+      const key = String(Number(grade));
+      if (Object.hasOwn(map, key)) {
+        fail(`grade ${key} is given twice in gain map "${raw}"`);
+      }
+      map[key] = Number(gain);
     }
     return map as GainMap;
   }

@@ -34,6 +34,10 @@ Deno.test("parseSpec rejects malformed specs with a SyntaxError quoting the spec
     ["err(max_rel=)", "empty parameter value"],
     ["err(max_rel=3,max_rel=4)", 'parameter "max_rel" is given twice'],
     ["ndcg(gain={1})", 'expected grade:gain in gain map, got "1"'],
+    [
+      "ndcg(gain={1:1,1.0:3})",
+      'grade 1 is given twice in gain map "{1:1,1.0:3}"',
+    ],
     ["ndcg@10x", 'got "10x"'],
     ["ndcg(gain=exp)extra", 'unexpected "extra"'],
     ["P(rel=$)", 'invalid value "$"'],
@@ -132,6 +136,17 @@ Deno.test("bad parameters are RangeErrors naming the parameter and value", () =>
     'Invalid parameter "rel" of metric "recall": expected a number in [0, inf], got -1',
   );
   assertThrows(() => resolve("ndcg(gain=cubic)"), RangeError, 'got "cubic"');
+  // A gain for a negative grade (an unjudged document) would be ignored.
+  assertThrows(
+    () => resolve("ndcg(gain={-1:5})"),
+    RangeError,
+    'Invalid parameter "gain" of metric "ndcg": expected grades of at least 0, got {"-1":5}',
+  );
+  assertThrows(
+    () => resolve("ndcg(gain={1e400:1})"),
+    RangeError,
+    "expected grades of at least 0",
+  );
   assertThrows(
     () => resolve("ndcg(gains=exp)"),
     TypeError,
