@@ -8,7 +8,11 @@ import type { Qrels } from "../metrics/types.ts";
 import { atol } from "./c_number.ts";
 import { InputError } from "./errors.ts";
 import { openSource, readLines, type Source, splitFields } from "./source.ts";
-import { type IdEncoding, readRecords } from "./trec_eval_lines.ts";
+import {
+  checkTrecField,
+  type IdEncoding,
+  readRecords,
+} from "./trec_eval_lines.ts";
 
 /** Options of {@linkcode readQrels}. */
 export interface ReadQrelsOptions {
@@ -91,11 +95,17 @@ export async function readQrels(
  *
  * @param qrels The judgements.
  * @returns The text.
+ * @throws {TypeError} If an id is empty or holds whitespace (or a query id
+ * starts with `#`): the line would not read back as written.
  */
 export function formatQrels(qrels: Qrels): string {
   let out = "";
   for (const [qid, judgements] of qrels) {
-    for (const [docno, rel] of judgements) out += `${qid} 0 ${docno} ${rel}\n`;
+    checkTrecField(qid, "query id", "TREC qrels file", true);
+    for (const [docno, rel] of judgements) {
+      checkTrecField(docno, "document id", "TREC qrels file");
+      out += `${qid} 0 ${docno} ${rel}\n`;
+    }
   }
   return out;
 }

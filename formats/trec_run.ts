@@ -9,7 +9,11 @@ import type { RankedList, Run } from "../metrics/types.ts";
 import { atof } from "./c_number.ts";
 import { InputError } from "./errors.ts";
 import { openSource, readLines, type Source, splitFields } from "./source.ts";
-import { type IdEncoding, readRecords } from "./trec_eval_lines.ts";
+import {
+  checkTrecField,
+  type IdEncoding,
+  readRecords,
+} from "./trec_eval_lines.ts";
 
 /** Options of {@linkcode readRun}. */
 export interface ReadRunOptions {
@@ -169,15 +173,20 @@ export interface FormatRunOptions {
  * @param run The ranked lists.
  * @param options The tag.
  * @returns The text.
+ * @throws {TypeError} If an id or the tag is empty or holds whitespace (or
+ * a query id starts with `#`): the line would not read back as written.
  */
 export async function formatRun(
   run: Run,
   options: FormatRunOptions = {},
 ): Promise<string> {
   const tag = options.tag ?? "ranklens";
+  checkTrecField(tag, "run tag", "TREC run");
   let out = "";
   const write = (ranked: RankedList) => {
+    checkTrecField(ranked.queryId, "query id", "TREC run", true);
     ranked.docs.forEach((doc, i) => {
+      checkTrecField(doc, "document id", "TREC run");
       const score = ranked.scores?.[i] ?? -(i + 1);
       out += `${ranked.queryId} Q0 ${doc} ${i + 1} ${score} ${tag}\n`;
     });

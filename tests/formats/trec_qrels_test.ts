@@ -1,4 +1,4 @@
-import { assertEquals, assertRejects } from "../assert.ts";
+import { assertEquals, assertRejects, assertThrows } from "../assert.ts";
 import { formatQrels, readQrels } from "../../formats/trec_qrels.ts";
 import { InputError } from "../../formats/errors.ts";
 
@@ -58,4 +58,30 @@ Deno.test("readQrels streams a gzipped file and formatQrels writes it back", asy
   } finally {
     await Deno.remove(path);
   }
+});
+
+Deno.test("formatQrels refuses ids that would not read back as written", () => {
+  const qrels = (qid: string, docno: string) =>
+    new Map([[qid, new Map([[docno, 1]])]]);
+  assertThrows(
+    () => formatQrels(qrels("q1", "doc 1")),
+    TypeError,
+    'Document id "doc 1" contains whitespace; a TREC qrels file cannot hold it',
+  );
+  assertThrows(
+    () => formatQrels(qrels("q\t1", "d1")),
+    TypeError,
+    'Query id "q\\t1" contains whitespace',
+  );
+  assertThrows(
+    () => formatQrels(qrels("#q1", "d1")),
+    TypeError,
+    'Query id "#q1" starts with "#", which marks a comment',
+  );
+  assertThrows(
+    () => formatQrels(qrels("q1", "")),
+    TypeError,
+    'Document id "" is empty',
+  );
+  assertEquals(formatQrels(qrels("q#1", "d\u00a01")), "q#1 0 d\u00a01 1\n");
 });

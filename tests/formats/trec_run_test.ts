@@ -114,3 +114,22 @@ Deno.test("formatRun writes TREC lines that read back to the same ranking", asyn
     ["d9"],
   ]);
 });
+
+Deno.test("formatRun refuses ids and tags that would not read back as written", async () => {
+  // "q1 Q0 doc 1 1 -1 t" would read back as document "doc" with score 1.
+  await assertRejects(
+    () => formatRun([{ queryId: "q1", docs: ["doc 1"] }]),
+    TypeError,
+    'Document id "doc 1" contains whitespace; a TREC run cannot hold it',
+  );
+  await assertRejects(
+    () => formatRun([{ queryId: "#q", docs: ["d"] }]),
+    TypeError,
+    'Query id "#q" starts with "#"',
+  );
+  await assertRejects(
+    () => formatRun([{ queryId: "q1", docs: ["d"] }], { tag: "my run" }),
+    TypeError,
+    'Run tag "my run" contains whitespace',
+  );
+});
