@@ -220,7 +220,7 @@ export class Evaluator {
           new JudgedRanking(
             queryId,
             new Float64Array(0),
-            judgedGradesOf(judgements),
+            judgedGradesOf(judgements, queryId),
             this.#options.relevanceLevel ?? 1,
             [],
             judgements,

@@ -88,6 +88,7 @@ export class JudgedRanking {
    * @param options Relevance level, judged-only and depth.
    * @returns The joined ranking.
    * @throws {TypeError} If a document appears twice within the depth.
+   * @throws {RangeError} If a grade is not a finite number.
    */
   static from(
     queryId: QueryId,
@@ -126,7 +127,7 @@ export class JudgedRanking {
     return new JudgedRanking(
       queryId,
       kept === n ? grades : grades.slice(0, kept),
-      judgedGradesOf(judgements),
+      judgedGradesOf(judgements, queryId),
       relevanceLevel,
       keptDocs,
       judgements,
@@ -171,14 +172,44 @@ export class JudgedRanking {
 /**
  * The non-negative grades of judgements, highest first.
  *
+ * @example
+ * ```ts
+ * import { judgedGradesOf } from "./judged_ranking.ts";
+ * const judgements = new Map([["a", 1], ["b", -1], ["c", 2], ["d", 0]]);
+ * console.log(Array.from(judgedGradesOf(judgements))); // [2, 1, 0]
+ * ```
+ *
  * @param judgements The judgements of one query.
+ * @param queryId The query, named in the error.
  * @returns The sorted grades.
+ * @throws {RangeError} If a grade is not a finite number (NaN passes every
+ * grade test as neither relevant nor negative, and mis-scores).
  */
-export function judgedGradesOf(judgements: Judgements): Float64Array {
+export function judgedGradesOf(
+  judgements: Judgements,
+  queryId?: QueryId,
+): Float64Array {
   let count = 0;
-  for (const grade of judgements.values()) if (grade >= 0) count++;
+  for (const grade of judgements.values()) {
+    if (!Number.isFinite(grade)) throw notFinite(judgements, grade, queryId);
+    if (grade >= 0) count++;
+  }
   const grades = new Float64Array(count);
   let i = 0;
   for (const grade of judgements.values()) if (grade >= 0) grades[i++] = grade;
   return grades.sort().reverse();
+}
+
+function notFinite(
+  judgements: Judgements,
+  grade: number,
+  queryId: QueryId | undefined,
+): RangeError {
+  const entry = [...judgements].find(([, g]) => Object.is(g, grade));
+  const what = `rade of document "${entry?.[0]}" must be a finite number, got ${
+    typeof grade === "string" ? JSON.stringify(grade) : grade
+  }`;
+  return new RangeError(
+    queryId === undefined ? `G${what}` : `Query "${queryId}": g${what}`,
+  );
 }

@@ -152,3 +152,24 @@ Deno.test("the relevance level and the depth are checked before any query is rea
   });
   assertEquals(lenient.aggregate["recall@3"], 0);
 });
+
+Deno.test("a grade that is not a finite number is a RangeError naming the query and document", () => {
+  // NaN is neither relevant nor negative: bpref counted it as relevant while
+  // R left it out.
+  for (const grade of [NaN, Infinity, "1" as unknown as number]) {
+    const odd = new Map([["q1", new Map([["a", grade], ["b", 1]])]]);
+    assertThrows(
+      () => evaluateSync([{ queryId: "q1", docs: ["a"] }], odd, ["bpref"]),
+      RangeError,
+      `Query "q1": grade of document "a" must be a finite number, got ${
+        typeof grade === "string" ? '"1"' : grade
+      }`,
+    );
+    // A judged query the run missed is checked too.
+    assertThrows(
+      () => evaluateSync([], odd, ["bpref"], { averageOverQrels: true }),
+      RangeError,
+      'Query "q1": grade of document "a"',
+    );
+  }
+});
