@@ -29,7 +29,9 @@ export interface RboOptions {
  * @param b The second ranking, best first.
  * @param options Persistence and depth.
  * @returns RBO_ext in [0, 1].
- * @throws {RangeError} If p is not in (0, 1).
+ * @throws {RangeError} If p is not in (0, 1) or the depth is not a positive
+ * integer.
+ * @throws {TypeError} If an id appears twice within the depth of a ranking.
  */
 export function rbo(
   a: readonly string[],
@@ -42,7 +44,15 @@ export function rbo(
       `Invalid rbo persistence "p": expected a number in (0, 1), got ${p}`,
     );
   }
+  if (depth !== Infinity && !(Number.isInteger(depth) && depth >= 1)) {
+    throw new RangeError(
+      `Invalid rbo depth: expected a positive integer, got ${depth}`,
+    );
+  }
   let long = a.slice(0, depth), short = b.slice(0, depth);
+  // A repeated id would be counted in the overlap twice.
+  checkNoRepeats(long, "first");
+  checkNoRepeats(short, "second");
   if (long.length < short.length) [long, short] = [short, long];
   const l = long.length, s = short.length;
   if (l === 0) return 1;
@@ -65,4 +75,16 @@ export function rbo(
   }
   const tail = ((overlap - overlapAtS) / l + overlapAtS / s) * p ** l;
   return Math.min(1, ((1 - p) / p) * sum + tail);
+}
+
+function checkNoRepeats(ranking: readonly string[], which: string): void {
+  const seen = new Set<string>();
+  for (const id of ranking) {
+    if (seen.has(id)) {
+      throw new TypeError(
+        `Invalid rbo input: "${id}" appears twice in the ${which} ranking`,
+      );
+    }
+    seen.add(id);
+  }
 }

@@ -26,3 +26,27 @@ Deno.test("rbo is symmetric and rejects a bad persistence", () => {
   assertAlmostEquals(rbo(a, b), rbo(b, a), 1e-15);
   assertThrows(() => rbo(a, b, { p: 1 }), RangeError, "got 1");
 });
+
+Deno.test("rbo rejects repeated ids and a depth that is not a positive integer", () => {
+  // A repeated "a" was counted twice in the overlap: 1, as for equal rankings.
+  assertThrows(
+    () => rbo(["a", "a", "c"], ["a", "b", "c"]),
+    TypeError,
+    'Invalid rbo input: "a" appears twice in the first ranking',
+  );
+  assertThrows(
+    () => rbo(["a", "b"], ["b", "b"]),
+    TypeError,
+    "in the second ranking",
+  );
+  // Below the depth a repeat is never read.
+  assertEquals(rbo(["a", "b", "a"], ["a", "b"], { depth: 2 }), 1);
+  // A NaN depth compared two empty prefixes: 1 for disjoint rankings.
+  for (const depth of [NaN, 0, -1, 1.5]) {
+    assertThrows(
+      () => rbo(["a", "b"], ["c", "d"], { depth }),
+      RangeError,
+      `expected a positive integer, got ${depth}`,
+    );
+  }
+});
