@@ -36,6 +36,7 @@ import { cors } from "hono/cors";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { bearerToken } from "./server/bearer_token.ts";
 import { bodyLimit, DEFAULT_BODY_LIMIT } from "./server/body_limit.ts";
+import { closeAfterLargeBody } from "./server/close_after_large_body.ts";
 import { compareRequest, COMPARISON_MEDIA_TYPES } from "./server/compare.ts";
 import { concurrencyLimit } from "./server/concurrency.ts";
 import { evaluateRequest } from "./server/evaluate.ts";
@@ -77,6 +78,7 @@ export type ServerEnv = { Variables: TimeLimitVariables };
 export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
   const app = new Hono<ServerEnv>();
   const scoring = [
+    closeAfterLargeBody(),
     concurrencyLimit({
       running: options.maxRunning ?? DEFAULT_MAX_RUNNING,
       waiting: options.maxWaiting ?? DEFAULT_MAX_WAITING,

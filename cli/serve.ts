@@ -25,7 +25,7 @@ Options:
   --host H          the interface (default 127.0.0.1; 0.0.0.0 for every one)
   --body-limit B    largest request body in bytes (default 33554432, 32 MiB)
   --time-limit MS   time limit per request in milliseconds (default 30000)
-  --max-running N   scoring requests handled at once (default 4)
+  --max-running N   scoring requests handled at once (default 2)
   --max-waiting N   scoring requests queued beyond those (default 64)
   --cors ORIGIN     allow this origin by CORS, * for any (repeatable;
                     default: CORS off)

@@ -16,7 +16,7 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** Milliseconds a request may take, answered 504 beyond. Default: 30000. */
   timeLimit?: number;
-  /** Scoring requests handled at the same time. Default: 4. */
+  /** Scoring requests handled at the same time. Default: 2. */
   maxRunning?: number;
   /** Scoring requests waiting for a turn, answered 503 beyond. Default: 64. */
   maxWaiting?: number;
@@ -30,8 +30,12 @@ export interface ServerOptions {
 
 /** The default time limit per request, in milliseconds. */
 export const DEFAULT_TIME_LIMIT = 30_000;
-/** The default number of scoring requests handled at once. */
-export const DEFAULT_MAX_RUNNING = 4;
+/**
+ * The default number of scoring requests handled at once: scoring is
+ * JavaScript on one thread, so a second request only overlaps its reading
+ * with the first's computing; more would add memory, not speed.
+ */
+export const DEFAULT_MAX_RUNNING = 2;
 /** The default number of scoring requests waiting for a turn. */
 export const DEFAULT_MAX_WAITING = 64;
 
