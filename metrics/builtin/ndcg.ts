@@ -7,6 +7,7 @@
 import type { JudgedRanking } from "../judged_ranking.ts";
 import type { GainMap, MetricDefinition, ParamValue } from "../metric.ts";
 import { depthOf } from "./_shared.ts";
+import { GAIN_PARAM } from "./_trec.ts";
 
 const linearGain = (g: number): number => (g > 0 ? g : 0);
 
@@ -111,14 +112,7 @@ export const ndcg: MetricDefinition = {
   ],
   description:
     "normalized discounted cumulative gain; ideal from all judged documents (trec_eval ndcg, ndcg_cut)",
-  params: {
-    gain: {
-      type: "gains",
-      description: "linear (grade), exp (2^grade-1) or a map {grade:gain,...}",
-      default: "linear",
-      choices: ["linear", "exp"],
-    },
-  },
+  params: { gain: GAIN_PARAM },
   readsToCutoff: true,
   create: (params, cutoff) => {
     const gain = gainFunction(params.gain);
