@@ -20,6 +20,7 @@ import type {
 import { InputError } from "./errors.ts";
 import { jsonLinesStream, readJsonLines } from "./jsonl.ts";
 import { openSource, readLines, type Source } from "./source.ts";
+import { checkUtf8 } from "./utf8.ts";
 import { describeJson, extraOf, isRecord, withExtra } from "./_records.ts";
 
 /**
@@ -70,7 +71,7 @@ export async function readBeirQrels(
   const { name, stream } = await openSource(source, options.name);
   const qrels = new Map<QueryId, Map<DocId, number>>();
   let first = true;
-  for await (const line of readLines(stream)) {
+  for await (const line of readLines(checkUtf8(stream, name))) {
     const text = line.text.endsWith("\r") ? line.text.slice(0, -1) : line.text;
     if (text.trim() === "") continue;
     const fields = text.split("\t");

@@ -33,6 +33,7 @@ import {
 import { InputError } from "./errors.ts";
 import { parseJson } from "./json_text.ts";
 import { openSource, type Source } from "./source.ts";
+import { checkUtf8 } from "./utf8.ts";
 import { describeJson, extraOf, isRecord, withExtra } from "./_records.ts";
 
 /** Options of {@linkcode parseGoDataset} and {@linkcode readGoDataset}. */
@@ -206,7 +207,10 @@ export async function readGoDataset(
   options: ReadGoDatasetOptions = {},
 ): Promise<RetrievalDataset> {
   const { name, stream } = await openSource(source, options.name);
-  return parseGoDataset(await new Response(stream).text(), { name });
+  return parseGoDataset(
+    await new Response(checkUtf8(stream, name)).text(),
+    { name },
+  );
 }
 
 /** Options of {@linkcode formatGoDataset} and {@linkcode writeGoDataset}. */

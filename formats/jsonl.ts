@@ -6,6 +6,7 @@
 
 import { parseJson } from "./json_text.ts";
 import { openSource, readLines, type Source } from "./source.ts";
+import { checkUtf8 } from "./utf8.ts";
 
 /** One record of a JSON Lines file and where it was. */
 export interface JsonLine {
@@ -43,7 +44,7 @@ export async function* readJsonLines(
   options: ReadJsonLinesOptions = {},
 ): AsyncGenerator<JsonLine> {
   const { name, stream } = await openSource(source, options.name);
-  for await (const line of readLines(stream)) {
+  for await (const line of readLines(checkUtf8(stream, name))) {
     if (line.text.trim() === "") continue;
     yield {
       value: parseJson(line.text, { name, firstLine: line.number }),

@@ -8,6 +8,7 @@ import type { Qrels } from "../metrics/types.ts";
 import { atol } from "./c_number.ts";
 import { InputError } from "./errors.ts";
 import { openSource, readLines, type Source, splitFields } from "./source.ts";
+import { checkUtf8 } from "./utf8.ts";
 import {
   checkTrecField,
   type IdEncoding,
@@ -49,7 +50,7 @@ export async function readQrels(
 ): Promise<Qrels> {
   const { name, stream } = await openSource(source, options.name);
   const qrels = new Map<string, Map<string, number>>();
-  for await (const line of readLines(stream)) {
+  for await (const line of readLines(checkUtf8(stream, name))) {
     const fields = splitFields(line.text);
     if (fields.length === 0 || fields[0].startsWith("#")) continue;
     if (fields.length !== 4) {

@@ -9,6 +9,7 @@ import type { RankedList, Run } from "../metrics/types.ts";
 import { atof } from "./c_number.ts";
 import { InputError } from "./errors.ts";
 import { openSource, readLines, type Source, splitFields } from "./source.ts";
+import { checkUtf8 } from "./utf8.ts";
 import {
   checkTrecField,
   type IdEncoding,
@@ -77,7 +78,7 @@ export function readRun(source: Source, options: ReadRunOptions = {}): TrecRun {
     const done = new Set<string>();
     let current: string | undefined;
     let entries: Entry[] = [];
-    for await (const line of readLines(stream)) {
+    for await (const line of readLines(checkUtf8(stream, name))) {
       const fields = splitFields(line.text);
       if (fields.length === 0 || fields[0].startsWith("#")) continue;
       if (fields.length < 6) {

@@ -1,0 +1,141 @@
+/**
+ * Input that must be UTF-8 text. A decoder left to itself turns every bad
+ * byte into U+FFFD, so two different ids (`d\xff`, `d\xfe`) become one
+ * string and match each other, while the byte-level run scanner keeps them
+ * apart: a file that is not UTF-8 is refused instead, naming the line.
+ *
+ * @module
+ */
+
+import { InputError } from "./errors.ts";
+
+const NEWLINE = 10;
+
+/**
+ * Passes a byte stream through unchanged while checking it is UTF-8.
+ *
+ * @example
+ * ```ts
+ * import { checkUtf8 } from "./utf8.ts";
+ * const bytes = new Uint8Array([0x61, 0x0a, 0x62, 0xff, 0x0a]); // "a\nb\xff\n"
+ * const stream = checkUtf8(ReadableStream.from([bytes]), "ids.txt");
+ * await new Response(stream).text().catch((error) => console.log(error.message)); // "ids.txt:2: not UTF-8 text: byte 0xFF at column 2"
+ * ```
+ *
+ * @param stream The bytes.
+ * @param name The file name for the error.
+ * @returns The same bytes.
+ * @throws {InputError} While reading, at the first byte that is not part of
+ * a UTF-8 sequence, with its line and column (1-based, in bytes).
+ */
+export function checkUtf8(
+  stream: ReadableStream<Uint8Array>,
+  name: string,
+): ReadableStream<Uint8Array> {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let lines = 0;
+  let lineStart = 0; // offset of the current line's start, from the stream's
+  let offset = 0; // offset of the chunk's first byte
+  // The bytes of a sequence the previous chunk ended inside.
+  let pending: Uint8Array = new Uint8Array(0);
+  const fail = (bytes: Uint8Array, at: number, base: number): never => {
+    let line = lines;
+    let start = lineStart;
+    for (let i = 0; i < at; i++) {
+      if (bytes[i] === NEWLINE) {
+        line++;
+        start = base + i + 1;
+      }
+    }
+    const byte = bytes[at]?.toString(16).toUpperCase().padStart(2, "0");
+    throw new InputError(
+      name,
+      line + 1,
+      byte === undefined
+        ? "not UTF-8 text: the input ends inside a character"
+        : `not UTF-8 text: byte 0x${byte} at column ${base + at - start + 1}`,
+    );
+  };
+  return stream.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        try {
+          decoder.decode(chunk, { stream: true });
+        } catch {
+          const bytes = new Uint8Array(pending.length + chunk.length);
+          bytes.set(pending);
+          bytes.set(chunk, pending.length);
+          fail(bytes, firstInvalid(bytes), offset - pending.length);
+        }
+        for (
+          let i = chunk.indexOf(NEWLINE);
+          i >= 0;
+          i = chunk.indexOf(NEWLINE, i + 1)
+        ) {
+          lines++;
+          lineStart = offset + i + 1;
+        }
+        pending = incompleteTail(pending, chunk);
+        offset += chunk.length;
+        controller.enqueue(chunk);
+      },
+      flush() {
+        try {
+          decoder.decode();
+        } catch {
+          fail(pending, pending.length, offset - pending.length);
+        }
+      },
+    }),
+  );
+}
+
+/** The bytes of an unfinished sequence at the end of `previous + chunk`. */
+function incompleteTail(previous: Uint8Array, chunk: Uint8Array): Uint8Array {
+  const bytes = chunk.length >= 3
+    ? chunk.subarray(chunk.length - 3)
+    : Uint8Array.from([...previous, ...chunk]).slice(-3);
+  for (let j = bytes.length - 1; j >= 0; j--) {
+    const b = bytes[j];
+    if ((b & 0xc0) === 0x80) continue;
+    const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return need > bytes.length - j ? bytes.slice(j) : new Uint8Array(0);
+  }
+  return new Uint8Array(0);
+}
+
+/**
+ * The index of the first byte that is not part of a well-formed UTF-8
+ * sequence (RFC 3629: no overlong forms, surrogates or values above
+ * U+10FFFF), or the length when a sequence is cut off by the end.
+ */
+function firstInvalid(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number, low = 0x80, high = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) low = 0xa0;
+      if (b === 0xed) high = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) low = 0x90;
+      if (b === 0xf4) high = 0x8f;
+    } else return i;
+    for (let k = 1; k <= need; k++) {
+      if (i + k >= bytes.length) return bytes.length;
+      const c = bytes[i + k];
+      if (c < (k === 1 ? low : 0x80) || c > (k === 1 ? high : 0xbf)) {
+        return i + k;
+      }
+    }
+    i += need + 1;
+  }
+  return bytes.length;
+}
