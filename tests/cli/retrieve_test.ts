@@ -246,3 +246,40 @@ Deno.test("retrieve reports usage mistakes with status 2 and data errors with st
   );
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("retrieve refuses to report when every query failed", async () => {
+  // Every query is answered 503: means of 0 would measure the outage.
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => Response.json({ error: "index closed" }, { status: 503 }),
+  );
+  const url = `http://127.0.0.1:${server.addr.port}/search`;
+  const dir = await Deno.makeTempDir();
+  try {
+    const { status, out, err } = await retrieve([
+      "--dataset",
+      TINY,
+      "--url",
+      url,
+      "--retries",
+      "0",
+      "--save-run",
+      `${dir}/run.txt`,
+    ]);
+    assertEquals(status, 1);
+    assertEquals(out, "");
+    assertEquals(
+      err.split("\n").at(-2),
+      `ranklens retrieve: all 2 queries failed, nothing was measured; the first: query "q1" (http): POST ${url}: HTTP 503 Service Unavailable: {"error":"index closed"}`,
+    );
+    assertEquals(
+      await Deno.stat(`${ROOT}.never-written.run`).then(
+        () => true,
+        () => false,
+      ),
+      false,
+    );
+  } finally {
+    await server.shutdown();
+  }
+});
