@@ -246,12 +246,17 @@ export async function compare(
   metrics: readonly MetricLike[],
   options: CompareOptions = {},
 ): Promise<Comparison> {
-  const querySet = options.querySet ?? "judged";
-  checkQuerySet(querySet);
+  // Every option fails here, before any run is read (a run may be a stream
+  // consumed once, and evaluating every run may take long).
+  const { querySet } = checkedSettings(
+    options,
+    entriesOf(runs).map(([name]) => name),
+  );
   const registry = options.registry ?? builtinRegistry;
   const bound = metrics.map((m) =>
     typeof m === "string" ? registry.resolve(m) : m
   );
+  bound.forEach(checkComparable);
   const curves = curveSpecs(
     bound.map((m) => m.label),
     options.curveCutoffs ?? [],
@@ -324,12 +329,71 @@ function curveBase(label: string): string {
   return label.replace(/@\d+$/, "");
 }
 
-function checkQuerySet(querySet: string): void {
+interface Settings {
+  readonly test: SignificanceTest;
+  readonly correction: Correction;
+  readonly alpha: number;
+  readonly seed: number;
+  readonly resamples: number;
+  readonly querySet: QuerySet;
+}
+
+function checkedSettings(
+  options: ComparisonOptions,
+  names: readonly string[],
+): Settings {
+  const test = options.test ?? "t";
+  if (!(SIGNIFICANCE_TESTS as readonly string[]).includes(test)) {
+    throw new TypeError(
+      `Unknown test "${test}"; expected one of ${
+        SIGNIFICANCE_TESTS.join(", ")
+      }`,
+    );
+  }
+  const correction = options.correction ?? "holm";
+  if (!(CORRECTIONS as readonly string[]).includes(correction)) {
+    throw new TypeError(
+      `Unknown correction "${correction}"; expected one of ${
+        CORRECTIONS.join(", ")
+      }`,
+    );
+  }
+  const alpha = options.alpha ?? 0.05;
+  if (!(alpha > 0 && alpha < 1)) {
+    throw new RangeError(`Alpha must be in (0, 1), got ${alpha}`);
+  }
+  const seed = options.seed ?? DEFAULT_SEED;
+  new Xoshiro128(seed); // Validates the seed.
+  const resamples = checkedResamples(options.resamples ?? DEFAULT_RESAMPLES);
+  const querySet = options.querySet ?? "judged";
   if (!(QUERY_SETS as readonly string[]).includes(querySet)) {
     throw new TypeError(
       `Unknown query set "${querySet}"; expected one of ${
         QUERY_SETS.join(", ")
       }`,
+    );
+  }
+  if (names.length < 2) {
+    throw new TypeError(
+      `A comparison needs at least two runs, got ${names.length}`,
+    );
+  }
+  if (options.baseline !== undefined && !names.includes(options.baseline)) {
+    throw new TypeError(
+      `Baseline "${options.baseline}" is not one of the runs ${
+        JSON.stringify(names)
+      }`,
+    );
+  }
+  return { test, correction, alpha, seed, resamples, querySet };
+}
+
+function checkComparable(
+  metric: { readonly label: string; readonly aggregate: string },
+): void {
+  if (metric.aggregate === "geometric") {
+    throw new TypeError(
+      `Metric "${metric.label}" aggregates by a geometric mean; compare its per-query metric (e.g. ap for gm_map) instead`,
     );
   }
 }
@@ -363,38 +427,9 @@ export function compareEvaluations(
   evaluations: Named<Evaluation>,
   options: CompareEvaluationsOptions = {},
 ): Comparison {
-  const test = options.test ?? "t";
-  if (!(SIGNIFICANCE_TESTS as readonly string[]).includes(test)) {
-    throw new TypeError(
-      `Unknown test "${test}"; expected one of ${
-        SIGNIFICANCE_TESTS.join(", ")
-      }`,
-    );
-  }
-  const correction = options.correction ?? "holm";
-  if (!(CORRECTIONS as readonly string[]).includes(correction)) {
-    throw new TypeError(
-      `Unknown correction "${correction}"; expected one of ${
-        CORRECTIONS.join(", ")
-      }`,
-    );
-  }
-  const alpha = options.alpha ?? 0.05;
-  if (!(alpha > 0 && alpha < 1)) {
-    throw new RangeError(`Alpha must be in (0, 1), got ${alpha}`);
-  }
-  const seed = options.seed ?? DEFAULT_SEED;
-  new Xoshiro128(seed); // Validates the seed before any work.
-  const resamples = checkedResamples(options.resamples ?? DEFAULT_RESAMPLES);
-  const querySet = options.querySet ?? "judged";
-  checkQuerySet(querySet);
-
   const entries = entriesOf(evaluations);
-  if (entries.length < 2) {
-    throw new TypeError(
-      `A comparison needs at least two runs, got ${entries.length}`,
-    );
-  }
+  const { test, correction, alpha, seed, resamples, querySet } =
+    checkedSettings(options, entries.map(([name]) => name));
   const first = entries[0][1];
   const labels = first.metrics.map((m) => m.label);
   for (const [name, evaluation] of entries) {
@@ -413,11 +448,7 @@ export function compareEvaluations(
     if (!metric) {
       throw new TypeError(`Metric "${label}" is not in the evaluations`);
     }
-    if (metric.aggregate === "geometric") {
-      throw new TypeError(
-        `Metric "${label}" aggregates by a geometric mean; compare its per-query metric (e.g. ap for gm_map) instead`,
-      );
-    }
+    checkComparable(metric);
   }
 
   const queries = querySetOf(entries, querySet, options.judgedQueries);
@@ -449,13 +480,6 @@ export function compareEvaluations(
   const pairsOfRuns: [number, number][] = [];
   if (options.baseline !== undefined) {
     const b = names.indexOf(options.baseline);
-    if (b < 0) {
-      throw new TypeError(
-        `Baseline "${options.baseline}" is not one of the runs ${
-          JSON.stringify(names)
-        }`,
-      );
-    }
     names.forEach((_, a) => a !== b && pairsOfRuns.push([a, b]));
   } else {
     for (let a = 0; a < names.length; a++) {

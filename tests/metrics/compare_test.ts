@@ -175,3 +175,36 @@ Deno.test("compare rejects what it cannot compare", async () => {
     "No query is scored by every run",
   );
 });
+
+Deno.test("compare checks every option before it reads a run", async () => {
+  let pulled = 0;
+  async function* counted(): AsyncGenerator<RankedList> {
+    for (const ranked of hybrid) {
+      pulled++;
+      yield ranked;
+    }
+  }
+  const cases: [Record<string, unknown>, string[], ErrorConstructor, string][] =
+    [
+      [{ seed: -1 }, ["ap"], RangeError, "Seed must be an integer"],
+      [{ resamples: 0 }, ["ap"], RangeError, "got 0"],
+      [{ test: "z" }, ["ap"], TypeError, 'Unknown test "z"'],
+      [{ correction: "bh" }, ["ap"], TypeError, 'Unknown correction "bh"'],
+      [{ alpha: 1 }, ["ap"], RangeError, "Alpha must be in (0, 1), got 1"],
+      [{ baseline: "dense" }, ["ap"], TypeError, 'Baseline "dense"'],
+      [{}, ["gm_map"], TypeError, "geometric mean"],
+    ];
+  for (const [options, metrics, type, message] of cases) {
+    await assertRejects(
+      () => compare({ new: counted(), old: bm25 }, qrels, metrics, options),
+      type,
+      message,
+    );
+  }
+  await assertRejects(
+    () => compare({ new: counted() }, qrels, ["ap"]),
+    TypeError,
+    "at least two runs, got 1",
+  );
+  assertEquals(pulled, 0);
+});
