@@ -252,13 +252,14 @@ export class HttpRetriever implements Retriever {
     }, this.#timeout);
     const forward = () => controller.abort(signal?.reason);
     signal?.addEventListener("abort", forward, { once: true });
+    // A permission not granted fails every attempt alike: no retry.
     const failure = (error: unknown) =>
       timedOut
         ? new RetrievalError(
           "timeout",
           `${where}: no response within ${this.#timeout} ms`,
         )
-        : signal?.aborted
+        : signal?.aborted || error instanceof Deno.errors.NotCapable
         ? error
         : new RetrievalError(
           "network",

@@ -565,3 +565,24 @@ Deno.test("the constructor rejects a bad configuration before sending anything",
     "Concurrency must be a positive integer, got 0",
   );
 });
+
+Deno.test("HttpRetriever does not retry a request the permissions refuse", async () => {
+  let calls = 0;
+  const retriever = new HttpRetriever({
+    url: "http://127.0.0.1:8080/search",
+    retries: 3,
+    backoff: 1,
+    fetch: () => {
+      calls++;
+      throw new Deno.errors.NotCapable(
+        'Requires net access to "127.0.0.1:8080", run again with the --allow-net flag',
+      );
+    },
+  });
+  await assertRejects(
+    () => retriever.retrieve("chain", { limit: 1 }),
+    Deno.errors.NotCapable,
+    "--allow-net",
+  );
+  assertEquals(calls, 1);
+});
