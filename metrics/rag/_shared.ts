@@ -54,11 +54,15 @@ export function containsRun(haystack: Tokens, needle: Tokens): boolean {
   return false;
 }
 
-/** Counts of each n-gram (tokens joined by a space, which no token holds). */
+/**
+ * Counts of each n-gram. An n-gram's key is its tokens as a JSON array: a
+ * custom normalizer's tokens may hold spaces, and joined by a space
+ * ["a b", "c"] and ["a", "b c"] would be one bigram.
+ */
 export function ngramCounts(tokens: Tokens, n: number): Map<string, number> {
   const counts = new Map<string, number>();
   for (let i = 0; i + n <= tokens.length; i++) {
-    const gram = n === 1 ? tokens[i] : tokens.slice(i, i + n).join(" ");
+    const gram = n === 1 ? tokens[i] : JSON.stringify(tokens.slice(i, i + n));
     counts.set(gram, (counts.get(gram) ?? 0) + 1);
   }
   return counts;

@@ -162,3 +162,19 @@ Deno.test("a custom normalizer", () => {
   assertAlmostEquals(result.metrics.token_f1, 0.5);
   assertEquals(result.normalize, "words");
 });
+
+Deno.test("a custom normalizer's tokens may hold spaces without merging n-grams", () => {
+  // Split on "|": the response is ["a b", "c"], the reference ["a", "b c"].
+  // No token and no bigram is shared; joined by spaces both bigrams were
+  // "a b c" and ROUGE-2 scored 1.
+  const bars = { name: "bars", tokenize: (t: string) => t.split("|") };
+  const result = evaluateRag([{ response: "a b|c", reference: "a|b c" }], {
+    metrics: ["rouge_1", "rouge_2", "bleu(max_order=2)"],
+    normalize: bars,
+  });
+  assertEquals(result.metrics, {
+    rouge_1: 0,
+    rouge_2: 0,
+    "bleu(max_order=2)": 0,
+  });
+});
