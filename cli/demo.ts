@@ -7,15 +7,27 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { Bm25Retriever } from "../adapters/bm25.ts";
 import { evaluateDataset } from "../adapters/evaluate_retrieval.ts";
 import { readGoDataset } from "../formats/go_dataset.ts";
 import { readQrels } from "../formats/trec_qrels.ts";
 import { formatTrecValue } from "../report/c_printf.ts";
 import { toAligned } from "../report/table.ts";
+import { usageErrors } from "./options.ts";
 import { evaluateRunFile, type RunFileEvaluation } from "./run_file.ts";
 
 const EXAMPLES = new URL("../examples/", import.meta.url);
+
+const USAGE = "deno run -R cli.ts demo";
+
+const HELP = `Usage: ${USAGE}
+
+Scores the two example runs against examples/qrels.txt, then runs the BM25
+baseline over examples/dataset.json and scores it; takes no arguments.
+
+Options:
+  -h, --help   this help`;
 
 /** The metrics the demo reports. */
 export const DEMO_METRICS: readonly string[] = [
@@ -40,10 +52,20 @@ export const DEMO_RETRIEVAL_METRICS: readonly string[] = [
 /**
  * Runs the command.
  *
- * @param _args Ignored.
+ * @param args `--help`, or nothing.
  * @returns The exit status.
+ * @throws {UsageError} On any other argument.
  */
-export async function run(_args: string[]): Promise<number> {
+export async function run(args: string[]): Promise<number> {
+  const { values } = usageErrors(
+    USAGE,
+    () =>
+      parseArgs({ args, options: { help: { type: "boolean", short: "h" } } }),
+  );
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
   const path = (name: string) => fileURLToPath(new URL(name, EXAMPLES));
   const qrels = await readQrels(path("qrels.txt"), {
     name: "examples/qrels.txt",

@@ -4,10 +4,23 @@
  * @module
  */
 
+import { parseArgs } from "node:util";
 import { builtinRegistry } from "../metrics/builtin.ts";
 import type { AnyMetricDefinition, MetricAlias } from "../metrics/metric.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { formatParamValue } from "../metrics/spec.ts";
+import { usageErrors } from "./options.ts";
+
+const USAGE = "deno run -R cli.ts metrics [--json]";
+
+const HELP = `Usage: ${USAGE}
+
+Lists every metric of the registry: the shape of its spec with parameters
+and their defaults, what it measures, and the other names it answers to.
+
+Options:
+      --json   the list as a JSON array, for programs
+  -h, --help   this help`;
 
 /**
  * One line per metric: spec shape, aliases, parameters with defaults, and
@@ -60,9 +73,22 @@ export function listMetrics(registry: Registry = builtinRegistry): string {
  *
  * @param args `--json` for a machine-readable list.
  * @returns The exit status.
+ * @throws {UsageError} On an unknown option or an argument.
  */
 export function run(args: string[]): Promise<number> {
-  if (args.includes("--json")) {
+  const { values } = usageErrors(USAGE, () =>
+    parseArgs({
+      args,
+      options: {
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  if (values.help) {
+    console.log(HELP);
+    return Promise.resolve(0);
+  }
+  if (values.json) {
     const list = builtinRegistry.definitions().map((d) => ({
       name: d.name,
       kind: d.kind ?? "ranking",
