@@ -1,4 +1,8 @@
-import { assertAlmostEquals, assertEquals } from "../../assert.ts";
+import {
+  assertAlmostEquals,
+  assertEquals,
+  assertThrows,
+} from "../../assert.ts";
 import { pairedEffectSize } from "../../../metrics/significance/effect_size.ts";
 import { winsTiesLosses } from "../../../metrics/significance/wins.ts";
 import { differencesOf, REFERENCE } from "./_reference.ts";
@@ -24,4 +28,9 @@ Deno.test("winsTiesLosses counts signs; a NaN is an error", () => {
   assertEquals(counts.ties, d.filter((x) => x === 0).length);
   assertEquals(counts.ties > 0, true);
   assertEquals(winsTiesLosses([1, -1, 0, 2]), { wins: 2, ties: 1, losses: 1 });
+  assertThrows(
+    () => winsTiesLosses([1, NaN]),
+    RangeError,
+    "Paired difference is NaN at position 1",
+  );
 });
