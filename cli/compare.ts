@@ -41,7 +41,7 @@ import {
 import { evaluateRunFile } from "./run_file.ts";
 
 const USAGE =
-  "deno run -R cli.ts compare QRELS RUN_A RUN_B [RUN...] [-m SPEC]... [--test t|permutation|fisher|wilcoxon|bootstrap] [--correction holm|bonferroni|none] [--alpha 0.05] [--seed N] [--query-set judged|intersection] [--format table|markdown|csv|json|latex|html] [--out FILE]";
+  "deno run -R cli.ts compare QRELS RUN_A RUN_B [RUN...] [-m SPEC]... [--test t|permutation|fisher|wilcoxon|bootstrap] [--correction holm|bonferroni|none] [--alpha 0.05] [--seed N] [--resamples N] [--query-set judged|intersection] [--baseline NAME] [-l N] [-M N] [-J] [--format table|markdown|csv|json|latex|html] [-q] [--out FILE]";
 
 const HELP = `Usage: ${USAGE}
 

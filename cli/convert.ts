@@ -69,6 +69,11 @@ OUT (format chosen from its name, or --to) atomically. Datasets convert to
 datasets or to qrels (their judgements); qrels to qrels. A path without an
 extension is a BEIR directory.
 
+Options:
+      --from F   the format of IN, one of those below (default: detected)
+      --to F     the format of OUT (default: chosen from its name)
+  -h, --help     this help
+
 Formats:
 ${formats}
 

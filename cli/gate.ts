@@ -40,7 +40,7 @@ import {
 import { MAX_SEED, scoreRunFiles } from "./compare.ts";
 
 const USAGE =
-  "deno run -R cli.ts gate QRELS RUN --baseline BASELINE [-m SPEC=MAX_DROP]... [--require-significance] [--test t|permutation|fisher|wilcoxon|bootstrap] [--alpha 0.05]";
+  "deno run -R cli.ts gate QRELS RUN --baseline BASELINE [-m SPEC=MAX_DROP]... [--require-significance] [--test t|permutation|fisher|wilcoxon|bootstrap] [--correction none|holm|bonferroni] [--alpha 0.05] [--seed N] [--top N]";
 
 const HELP = `Usage: ${USAGE}
 

@@ -38,6 +38,9 @@ const HELP = `Usage: ${USAGE}
 Runs a retriever over every judged query of a dataset (Go-style JSON or a
 BEIR directory, detected) and evaluates the rankings.
 
+Dataset:
+      --dataset PATH        a Go-style JSON file or a BEIR directory (required)
+
 Retriever:
       --retriever bm25      the built-in BM25 baseline (the default)
       --url URL             an HTTP search endpoint; by default it is sent

@@ -184,3 +184,100 @@ Deno.test("a metric asked for twice is scored, printed and tested once", async (
     gated.stderr,
   );
 });
+
+Deno.test("each command's help names every option it accepts", async () => {
+  // The long options each command's parser accepts (cli/*.ts).
+  const accepted: Record<string, string[]> = {
+    eval: [
+      "metric",
+      "per-query",
+      "complete",
+      "level",
+      "depth",
+      "judged-only",
+      "strict",
+      "format",
+      "save-report",
+    ],
+    compare: [
+      "metric",
+      "test",
+      "correction",
+      "alpha",
+      "seed",
+      "resamples",
+      "query-set",
+      "baseline",
+      "level",
+      "depth",
+      "judged-only",
+      "format",
+      "per-query",
+      "out",
+    ],
+    gate: [
+      "baseline",
+      "metric",
+      "require-significance",
+      "test",
+      "correction",
+      "alpha",
+      "seed",
+      "top",
+    ],
+    rag: ["metric", "input", "key-map", "normalize", "per-sample", "format"],
+    retrieve: [
+      "dataset",
+      "retriever",
+      "url",
+      "method",
+      "request-template",
+      "response-path",
+      "header",
+      "concurrency",
+      "timeout",
+      "retries",
+      "metric",
+      "k-values",
+      "limit",
+      "save-run",
+      "format",
+      "per-query",
+      "strict",
+    ],
+    convert: ["from", "to"],
+    metrics: ["json"],
+  };
+  for (const [command, options] of Object.entries(accepted)) {
+    const { code, stdout } = await runCli([command, "--help"]);
+    assertEquals(code, 0, command);
+    const [usage, ...rest] = stdout.split("\n");
+    const body = rest.join("\n");
+    for (const option of [...options, "help"]) {
+      // Listed among the options, at the start of a line.
+      assertEquals(
+        new RegExp(`^ +(-\\w, )?--${option}\\b`, "m").test(body),
+        true,
+        `${command} --help does not list --${option}`,
+      );
+    }
+    // compare and gate spell out every option on the usage line.
+    if (command === "compare" || command === "gate") {
+      for (const option of options) {
+        const short = {
+          level: "-l",
+          depth: "-M",
+          "judged-only": "-J",
+          "per-query": "-q",
+          metric: "-m",
+        }[option];
+        assertEquals(
+          usage.includes(`--${option}`) ||
+            (short !== undefined && usage.includes(short)),
+          true,
+          `${command}'s usage line lacks --${option}`,
+        );
+      }
+    }
+  }
+});
