@@ -3,10 +3,11 @@
  *
  * ```sh
  * deno run -A bench/load.ts [--clients 50] [--duration 20] [--queries 1000] [--depth 100]
- *   [-m SPEC]... [--max-running N] [--max-waiting N] [--json]
+ *   [-m SPEC]... [--max-running N] [--max-waiting N] [--parallel] [--json]
  * ```
  *
- * Starts `cli.ts serve` on 127.0.0.1 as a subprocess, has `--clients`
+ * Starts `cli.ts serve` (or, with `--parallel`, `deno serve --parallel
+ * server.ts`: one isolate per core) on 127.0.0.1 as a subprocess, has `--clients`
  * concurrent clients post the same generated run (`--queries` topics of
  * `--depth` documents, TREC text) to `/v1/evaluate` for `--duration`
  * seconds, samples the server's resident memory from `/proc`, stops the
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     metric: { type: "string", short: "m", multiple: true },
     "max-running": { type: "string" },
     "max-waiting": { type: "string" },
+    parallel: { type: "boolean", default: false },
     json: { type: "boolean", default: false },
   },
 });
@@ -99,38 +101,61 @@ function median(values: number[]): number {
 async function startServer(): Promise<
   { url: string; pid: number; stop: () => Promise<number> }
 > {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
+  const limits = (["max-running", "max-waiting"] as const).flatMap((flag) =>
+    values[flag] === undefined ? [] : [`--${flag}`, values[flag]!]
+  );
+  const here = (path: string) => new URL(path, import.meta.url).pathname;
+  const env: Record<string, string> = { NO_COLOR: "1" };
+  if (values["max-running"]) env.RANKLENS_MAX_RUNNING = values["max-running"];
+  if (values["max-waiting"]) env.RANKLENS_MAX_WAITING = values["max-waiting"];
+  const args = values.parallel
+    ? [
+      "serve",
+      "--parallel",
+      "--allow-env",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      "0",
+      here("../server.ts"),
+    ]
+    : [
       "run",
       "--allow-net=127.0.0.1",
       "--allow-env",
-      new URL("../cli.ts", import.meta.url).pathname,
+      here("../cli.ts"),
       "serve",
       "--host",
       "127.0.0.1",
       "--port",
       "0",
-      ...(["max-running", "max-waiting"] as const).flatMap((flag) =>
-        values[flag] === undefined ? [] : [`--${flag}`, values[flag]!]
-      ),
-    ],
-    env: { NO_COLOR: "1" },
+      ...limits,
+    ];
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    env,
     stdin: "null",
     stdout: "piped",
-    stderr: "inherit",
+    stderr: "piped",
   }).spawn();
-  const lines = child.stdout.pipeThrough(new TextDecoderStream());
-  const reader = lines.getReader();
-  let seen = "";
-  let url: string | undefined;
-  while (url === undefined) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`The server exited before listening: ${seen}`);
-    seen += value;
-    url = seen.match(/listening on (http:\/\/[\d.]+:\d+)/)?.[1];
-  }
-  reader.releaseLock();
-  const drained = lines.pipeTo(new WritableStream());
+  // `cli.ts serve` announces its address on stdout, `deno serve` on stderr.
+  let output = "";
+  let announced: (url: string) => void = () => {};
+  const address = new Promise<string>((resolve) => announced = resolve);
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const text of stream.pipeThrough(new TextDecoderStream())) {
+      output += text;
+      const url = output.match(/listening on (http:\/\/[\d.]+:\d+)/i)?.[1];
+      if (url) announced(url);
+    }
+  };
+  const drained = Promise.all([collect(child.stdout), collect(child.stderr)]);
+  const exited = child.status.then(async () => {
+    await drained;
+    throw new Error(`The server exited before listening: ${output}`);
+  });
+  exited.catch(() => {});
+  const url = await Promise.race([address, exited]);
   return {
     url,
     pid: child.pid,
@@ -165,6 +190,13 @@ if (first.status !== 200) {
   Deno.exit(1);
 }
 const expected = JSON.stringify((await first.json()).aggregate);
+// Five requests one at a time: the service time, without queueing.
+const alone: number[] = [];
+for (let i = 0; i < 5; i++) {
+  const sent = performance.now();
+  await (await post()).arrayBuffer();
+  alone.push(performance.now() - sent);
+}
 
 const latencies: number[] = [];
 const failures: string[] = [];
@@ -223,6 +255,7 @@ const report = {
   requests: latencies.length,
   failed: failures.length,
   requestsPerSecond: Math.round(latencies.length / elapsed * 1000 * 10) / 10,
+  aloneMs: Math.round(median(alone)),
   latencyMs: {
     p50: Math.round(percentile(latencies, 0.5)),
     p90: Math.round(percentile(latencies, 0.9)),
@@ -248,9 +281,12 @@ if (values.json) console.log(JSON.stringify(report, null, 2));
 else {
   console.log(`${report.command}
 machine: ${report.machine}
-load: ${clients} clients for ${report.seconds} s, each posting a ${queries}-query run (${report.runLines} lines, ${
+load: ${clients} clients sending for ${
+    duration / 1000
+  } s (last answer at ${report.seconds} s), each posting a ${queries}-query run (${report.runLines} lines, ${
     (report.bodyBytes / 2 ** 20).toFixed(1)
   } MiB body) to /v1/evaluate
+one request alone: ${report.aloneMs} ms (median of 5)
 requests: ${report.requests} (${report.requestsPerSecond}/s), failed: ${report.failed}
 latency ms: p50 ${report.latencyMs.p50}, p90 ${report.latencyMs.p90}, p99 ${report.latencyMs.p99}, max ${report.latencyMs.max}
 server RSS MiB by tenths: ${report.rssMiB.trend.join(" ")}
