@@ -10,8 +10,9 @@ import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
 /**
  * RBP@k = (1 - p) sum over ranks r <= k of u_r p^(r-1): the user moves on to
  * the next document with probability `p`. Utility u is binary (grade >= rel)
- * unless `max_rel` is given, then min(grade, max_rel) / max_rel. The unseen
- * tail is ignored, so this is RBP's lower bound.
+ * unless `max_rel` is given, then min(grade, max_rel) / max_rel, so `rel`
+ * and `max_rel` exclude each other. The unseen tail is ignored, so this is
+ * RBP's lower bound.
  */
 export const rbp: MetricDefinition = {
   name: "rbp",
@@ -40,6 +41,11 @@ export const rbp: MetricDefinition = {
   create: (params, cutoff) => {
     const p = params.p as number;
     const maxRel = params.max_rel as number | undefined;
+    if (maxRel !== undefined && params.rel !== undefined) {
+      throw new RangeError(
+        `Metric "rbp" takes rel (binary utility) or max_rel (graded), not both, got rel=${params.rel} and max_rel=${maxRel}`,
+      );
+    }
     return (ranking) => {
       const level = levelOf(params, ranking);
       const depth = depthOf(ranking, cutoff);

@@ -186,6 +186,8 @@ Deno.test("parameters outside their meaningful range fail at resolve time", () =
     ["Rprec_mult_0", 'parameter "mult"'],
     ["set_F(beta2=-1)", 'parameter "beta2"'],
     ["utility(collection=-5)", 'parameter "collection"'],
+    // Graded utility ignored rel.
+    ["rbp(rel=2,max_rel=3)", "not both, got rel=2 and max_rel=3"],
   ];
   for (const [spec, why] of bad) {
     assertThrows(() => resolve(spec), RangeError, why);
