@@ -257,6 +257,14 @@ export async function run(args: string[]): Promise<number> {
     judgedOnly: values["judged-only"],
   });
   const names = runNames(runPaths, scored.map((s) => s.runId));
+  if (values.baseline !== undefined && !names.includes(values.baseline)) {
+    throw new UsageError(
+      `--baseline must name one of the runs (${
+        names.join(", ")
+      }), got "${values.baseline}"`,
+      USAGE,
+    );
+  }
   const comparison: Comparison = compareEvaluations(
     new Map(scored.map((s, i) => [names[i], s.evaluation])),
     {

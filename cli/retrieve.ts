@@ -285,22 +285,28 @@ function retrieverOf(
       throw new UsageError(`invalid --header "${header}"`, USAGE);
     }
   }
-  return new HttpRetriever({
-    url: values.url,
-    method,
-    requestTemplate,
-    responsePath: values["response-path"],
-    headers,
-    concurrency: values.concurrency === undefined
-      ? undefined
-      : intOption("--concurrency", values.concurrency, USAGE, 1),
-    timeout: values.timeout === undefined
-      ? undefined
-      : intOption("--timeout", values.timeout, USAGE, 1),
-    retries: values.retries === undefined
-      ? undefined
-      : intOption("--retries", values.retries, USAGE, 0),
-  });
+  const concurrency = values.concurrency === undefined
+    ? undefined
+    : intOption("--concurrency", values.concurrency, USAGE, 1);
+  const timeout = values.timeout === undefined
+    ? undefined
+    : intOption("--timeout", values.timeout, USAGE, 1);
+  const retries = values.retries === undefined
+    ? undefined
+    : intOption("--retries", values.retries, USAGE, 0);
+  // What the constructor refuses (a URL, a placeholder, a response path) was
+  // given on the command line.
+  return usageErrors(USAGE, () =>
+    new HttpRetriever({
+      url: values.url!,
+      method,
+      requestTemplate,
+      responsePath: values["response-path"],
+      headers,
+      concurrency,
+      timeout,
+      retries,
+    }));
 }
 
 /** A one-line bar redrawn in place on a terminal's stderr. */

@@ -281,3 +281,40 @@ Deno.test("each command's help names every option it accepts", async () => {
     }
   }
 });
+
+Deno.test("option values refused only once files are read are usage errors too", async () => {
+  const dataset = `${EXAMPLES}dataset.json`;
+  const cases: [string[], string][] = [
+    [
+      ["compare", QRELS, BM25, HYBRID, "--baseline", "bm26"],
+      '--baseline must name one of the runs (bm25, hybrid), got "bm26"',
+    ],
+    [
+      ["retrieve", "--dataset", dataset, "--url", "search"],
+      'Invalid retriever URL "search"',
+    ],
+    [
+      ["retrieve", "--dataset", dataset, "--url", "http://127.0.0.1:9/{{q}}"],
+      'Unknown placeholder "{{q}}"',
+    ],
+    [
+      [
+        "retrieve",
+        "--dataset",
+        dataset,
+        "--url",
+        "http://127.0.0.1:9/",
+        "--response-path",
+        "data..hits",
+      ],
+      "Response path must be keys separated by dots",
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const result = await runCli(args);
+    assertEquals(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
+    const [first, usage] = result.stderr.split("\n");
+    assertEquals(first.includes(message), true, result.stderr);
+    assertEquals(usage.startsWith(`Usage: deno run`), true, result.stderr);
+  }
+});
