@@ -459,6 +459,16 @@ Deno.test("CORS is off unless origins are configured", async () => {
     preflight.headers.get("access-control-allow-headers"),
     "authorization,content-type",
   );
+  // Errors carry the header too, so a page of that origin can read them.
+  const refused = await server.post("/v1/evaluate", {}, {
+    origin: "https://a.example",
+  });
+  assertEquals(refused.status, 400);
+  assertEquals(
+    refused.headers.get("access-control-allow-origin"),
+    "https://a.example",
+  );
+  await refused.body?.cancel();
   const other = await server.fetch("/healthz", {
     headers: { origin: "https://evil.example" },
   });
