@@ -25,6 +25,8 @@ export const err: MetricDefinition = {
       default: 4,
       min: 0,
       exclusiveMin: true,
+      // 2^1024 overflows: every stop probability would be Infinity/Infinity.
+      max: 1023,
     },
   },
   readsToCutoff: true,

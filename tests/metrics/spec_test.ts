@@ -186,6 +186,8 @@ Deno.test("parameters outside their meaningful range fail at resolve time", () =
     ["Rprec_mult_0", 'parameter "mult"'],
     ["set_F(beta2=-1)", 'parameter "beta2"'],
     ["utility(collection=-5)", 'parameter "collection"'],
+    // 2^1100 is Infinity: a document graded 1100 scored NaN.
+    ["err(max_rel=1100)", 'parameter "max_rel"'],
     // Graded utility ignored rel.
     ["rbp(rel=2,max_rel=3)", "not both, got rel=2 and max_rel=3"],
   ];
