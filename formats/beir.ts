@@ -90,6 +90,9 @@ export async function readBeirQrels(
     const [queryId, docId, score] = fields;
     if (queryId === "" || docId === "") fail("empty query or corpus id");
     if (!GRADE.test(score)) fail(`score must be a number, got "${score}"`);
+    if (!Number.isFinite(Number(score))) {
+      fail(`score must be finite, got "${score}"`);
+    }
     if (options.queryIds && !options.queryIds.has(queryId)) {
       fail(`query "${queryId}" is not in the queries`);
     }

@@ -71,6 +71,13 @@ export async function readQrels(
         `relevance must be a number, got "${rel}"`,
       );
     }
+    if (!Number.isFinite(grade)) {
+      throw new InputError(
+        name,
+        line.number,
+        `relevance must be finite, got "${rel}"`,
+      );
+    }
     let judgements = qrels.get(qid);
     if (!judgements) qrels.set(qid, judgements = new Map());
     if (judgements.has(docno)) {

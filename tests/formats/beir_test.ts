@@ -263,3 +263,14 @@ Deno.test("formatBeirQrels writes the header and refuses ids TSV cannot hold", (
     'Id "d\\t1" contains a tab or line break',
   );
 });
+
+Deno.test("readBeirQrels refuses a score too large to be finite, naming the line", async () => {
+  await assertRejects(
+    () =>
+      readBeirQrels({ text: "query-id\tcorpus-id\tscore\nq1\td1\t1e999\n" }, {
+        name: "q.tsv",
+      }),
+    InputError,
+    'q.tsv:2: score must be finite, got "1e999"',
+  );
+});

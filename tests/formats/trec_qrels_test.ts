@@ -85,3 +85,11 @@ Deno.test("formatQrels refuses ids that would not read back as written", () => {
   );
   assertEquals(formatQrels(qrels("q#1", "d\u00a01")), "q#1 0 d\u00a01 1\n");
 });
+
+Deno.test("readQrels refuses a grade too large to be finite, naming the line", async () => {
+  await assertRejects(
+    () => readQrels({ text: "q1 0 d1 1\nq1 0 d2 1e400\n" }, { name: "q" }),
+    InputError,
+    'q:2: relevance must be finite, got "1e400"',
+  );
+});
