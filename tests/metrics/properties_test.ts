@@ -104,6 +104,26 @@ Deno.test("the order of the qrels does not matter", () => {
   }
 });
 
+Deno.test("every metric that declares readsToCutoff reads nothing below its cutoff", () => {
+  // The evaluator stops building rankings at the deepest such cutoff, so a
+  // wrong declaration would silently change scores.
+  const rand = random(5);
+  const declared = BUILTIN_METRICS.filter((d) =>
+    d.readsToCutoff && d.cutoff !== "none"
+  );
+  assertEquals(declared.length >= 10, true);
+  for (let q = 0; q < 100; q++) {
+    const { docs, judgements } = query(rand);
+    const full = JudgedRanking.from("q", docs, judgements);
+    const cut = JudgedRanking.from("q", docs.slice(0, 5), judgements);
+    for (const definition of declared) {
+      const metric = resolve(`${definition.name}@5`);
+      assertEquals(metric.depth, 5, metric.label);
+      assertEquals(metric.score(full), metric.score(cut), metric.label);
+    }
+  }
+});
+
 Deno.test("metrics at a cutoff never look past it", () => {
   const rand = random(4);
   for (let q = 0; q < 100; q++) {
