@@ -72,3 +72,21 @@ Deno.test("eval refuses a run none of whose queries is judged, unless -c", async
     );
   });
 });
+
+Deno.test("a run file that starts with a byte order mark scores as without it", async () => {
+  await inTempDir(async (dir) => {
+    const lines = "# a comment first\nq01 Q0 d01-02 1 2 bom\n";
+    await Deno.writeTextFile(`${dir}/plain`, lines);
+    await Deno.writeTextFile(`${dir}/bom`, "\ufeff" + lines);
+    const plain = await runCli(["eval", QRELS, `${dir}/plain`, "-m", "ap"]);
+    const bom = await runCli(["eval", QRELS, `${dir}/bom`, "-m", "ap"]);
+    assertEquals(bom.code, 0, bom.stderr);
+    assertEquals(bom.stdout, plain.stdout);
+    assertEquals(
+      plain.stdout,
+      "runid                 \tall\tbom\n" +
+        "num_q                 \tall\t1\n" +
+        "ap                    \tall\t0.2000\n", // 1 of R = 5 relevant, at rank 1
+    );
+  });
+});
