@@ -598,12 +598,15 @@ export function scanTopics(
     // one reported is the smallest docno.
     const checkDuplicates = (numRet: number): void => {
       let worst: [number, number, number] | undefined;
+      // Ranks matter only when the depth cuts the topic; then one stable sort
+      // ranks every copy (equal copies in file order, as glibc's merge sort
+      // leaves them), so many repeats cost O(n log n), not O(n) each.
+      const rankOf = numRet < topic.count
+        ? topic.ranker(buffer, Infinity)
+        : undefined;
       for (const pair of topic.duplicates) {
         const [earlier, index] = pair;
-        if (
-          topic.rankOf(buffer, earlier) > numRet ||
-          topic.rankOf(buffer, index) > numRet
-        ) {
+        if (rankOf && (rankOf(earlier) > numRet || rankOf(index) > numRet)) {
           continue;
         }
         if (

@@ -298,3 +298,29 @@ Deno.test("topics with many judged documents and tied scores rank as readRun ran
     );
   }
 });
+
+Deno.test("many copies of one document cost one sort, and only copies within the depth count", async () => {
+  const one = new Map([["q1", new Map([["d1", 1]])]]);
+  const text = "q1 Q0 d1 1 1 t\n".repeat(50_000);
+  const error = await assertRejects(
+    () => viaScan({ text }, one),
+    DuplicateDocumentError,
+  ) as DuplicateDocumentError;
+  assertEquals(error.line, 2);
+  const error5 = await assertRejects(
+    () => viaScan({ text }, one, { depth: 5 }),
+    DuplicateDocumentError,
+  );
+  assertEquals(error5 instanceof DuplicateDocumentError, true);
+  // With a depth of one, a single copy is kept: no error, as trec_eval -M1.
+  assertEquals(await viaScan({ text }, one, { depth: 1 }), { q1: [1] });
+  // Equal copies split by the depth: the first is in, the second out.
+  const split = "q1 Q0 a 1 3 t\nq1 Q0 b 1 2 t\nq1 Q0 b 1 2 t\nq1 Q0 c 1 1 t\n";
+  assertEquals(await viaScan({ text: split }, one, { depth: 2 }), {
+    q1: [-1, -1],
+  });
+  await assertRejects(
+    () => viaScan({ text: split }, one, { depth: 3 }),
+    DuplicateDocumentError,
+  );
+});
