@@ -34,8 +34,7 @@ export interface RunFileEvaluation {
  * Scores a run file. Memory holds one topic of a grouped run; a run whose
  * topics are spread over the file is read a second time, whole. With the
  * built-in metrics (no custom registry), which never read document ids, the
- * file is scanned byte by byte on two cores instead of parsed into lists,
- * unless it starts with a byte order mark.
+ * file is scanned byte by byte on two cores instead of parsed into lists.
  *
  * @param qrels The judgements.
  * @param path The run file, `-` for stdin.
@@ -97,31 +96,10 @@ export async function evaluateRunFile(
   };
   await checkInputFile(path);
   try {
-    if (
-      options.registry === undefined && path !== "-" &&
-      !await startsWithBom(path)
-    ) return await scan();
+    if (options.registry === undefined && path !== "-") return await scan();
     return await once(path === "-");
   } catch (error) {
     if (error instanceof UngroupedRunError) return await once(true);
     throw error;
   }
-}
-
-/**
- * Whether a file starts with a UTF-8 byte order mark, which the byte scanner
- * takes for part of the first field (a first line `#...` is then no comment)
- * and the text reader drops.
- */
-async function startsWithBom(path: string): Promise<boolean> {
-  using file = await Deno.open(path);
-  const head = new Uint8Array(3);
-  let length = 0;
-  while (length < 3) {
-    const read = await file.read(head.subarray(length));
-    if (read === null) break;
-    length += read;
-  }
-  return length === 3 && head[0] === 0xef && head[1] === 0xbb &&
-    head[2] === 0xbf;
 }

@@ -441,6 +441,7 @@ export function scanTopics(
     let topicStart = 0;
     // Where parsing resumes in the buffer.
     let parsed = 0;
+    let bomPossible = (options.range?.[0] ?? 0) === 0;
     const FIELDS = 'expected 6 fields "qid iter docno rank score tag", got ';
 
     const fail = (reason: string): never => {
@@ -653,6 +654,13 @@ export function scanTopics(
         length += read;
         if (length - parsed < CHUNK && length < buffer.length) continue;
       }
+      // A byte order mark opening a UTF-8 file is not text; trec_eval's byte
+      // ids keep it, as trec_eval does.
+      if (
+        bomPossible && !byteIds && length >= 3 && buffer[0] === 0xef &&
+        buffer[1] === 0xbb && buffer[2] === 0xbf
+      ) parsed = topicStart = 3;
+      bomPossible = false;
       if (eof && length > 0 && buffer[length - 1] !== NEWLINE) {
         // A last line without a newline gets one, so every line ends alike.
         if (length === buffer.length) {

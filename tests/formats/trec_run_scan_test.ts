@@ -324,3 +324,14 @@ Deno.test("many copies of one document cost one sort, and only copies within the
     DuplicateDocumentError,
   );
 });
+
+Deno.test("a byte order mark opening the file is skipped, except for trec_eval's byte ids", async () => {
+  const text = "\ufeff# comment\nq1 Q0 a 1 1 t\n";
+  assertEquals(await viaScan({ text }, qrels), { q1: [1] });
+  const plain = "\ufeffq1 Q0 a 1 1 t\n";
+  assertEquals(await viaScan({ text: plain }, qrels), { q1: [1] });
+  // trec_eval keeps the mark in the first query id, which then matches no topic.
+  assertEquals(await viaScan({ text: plain }, qrels, { ids: "bytes" }), {
+    "\xef\xbb\xbfq1": null,
+  });
+});
