@@ -85,4 +85,3 @@ export * from "./report/latex.ts";
 export * from "./report/svg_plot.ts";
 export * from "./report/html.ts";
 export * from "./report/baseline.ts";
-export * from "./server.ts";
