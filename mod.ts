@@ -25,6 +25,7 @@ export * from "./metrics/judged_ranking.ts";
 export * from "./metrics/registry.ts";
 export * from "./metrics/spec.ts";
 export * from "./metrics/builtin.ts";
+export * from "./metrics/listing.ts";
 export * from "./metrics/evaluate.ts";
 export * from "./metrics/rbo.ts";
 export * from "./metrics/compare_ids.ts";

@@ -41,7 +41,7 @@ import { compareRequest, COMPARISON_MEDIA_TYPES } from "./server/compare.ts";
 import { concurrencyLimit } from "./server/concurrency.ts";
 import { evaluateRequest } from "./server/evaluate.ts";
 import { readJsonObject } from "./server/json_body.ts";
-import { metricListing } from "./server/metric_listing.ts";
+import { metricListing } from "./metrics/listing.ts";
 import { openApiDocument } from "./server/openapi.ts";
 import {
   DEFAULT_MAX_RUNNING,

@@ -6,6 +6,7 @@
 
 import { parseArgs } from "node:util";
 import { builtinRegistry } from "../metrics/builtin.ts";
+import { metricListing } from "../metrics/listing.ts";
 import type { AnyMetricDefinition, MetricAlias } from "../metrics/metric.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { formatParamValue } from "../metrics/spec.ts";
@@ -89,18 +90,7 @@ export function run(args: string[]): Promise<number> {
     return Promise.resolve(0);
   }
   if (values.json) {
-    const list = builtinRegistry.definitions().map((d) => ({
-      name: d.name,
-      kind: d.kind ?? "ranking",
-      description: d.description,
-      cutoff: d.cutoff ?? "optional",
-      aggregate: d.aggregate ?? "mean",
-      aliases: (d.aliases ?? []).map((
-        a,
-      ) => (typeof a === "string" ? a : a.name)),
-      params: d.params ?? {},
-    }));
-    console.log(JSON.stringify(list, null, 2));
+    console.log(JSON.stringify(metricListing(), null, 2));
   } else console.log(listMetrics().trimEnd());
   return Promise.resolve(0);
 }

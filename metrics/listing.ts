@@ -1,12 +1,13 @@
 /**
- * `GET /v1/metrics`: the registry as `cli.ts metrics --json` lists it.
+ * The registry as data: what `cli.ts metrics --json` prints and
+ * `GET /v1/metrics` answers.
  *
  * @module
  */
 
-import { builtinRegistry } from "../metrics/builtin.ts";
-import type { ParamSchema } from "../metrics/metric.ts";
-import type { Registry } from "../metrics/registry.ts";
+import { builtinRegistry } from "./builtin.ts";
+import type { ParamSchema } from "./metric.ts";
+import type { Registry } from "./registry.ts";
 
 /** One metric definition as the listing shows it. */
 export interface MetricListing {
@@ -31,7 +32,7 @@ export interface MetricListing {
  *
  * @example
  * ```ts
- * import { metricListing } from "./metric_listing.ts";
+ * import { metricListing } from "./listing.ts";
  * const ndcg = metricListing().find((m) => m.name === "ndcg");
  * console.log(ndcg?.cutoff, ndcg?.aggregate); // "optional" "mean"
  * ```
