@@ -86,3 +86,4 @@ export * from "./report/latex.ts";
 export * from "./report/svg_plot.ts";
 export * from "./report/html.ts";
 export * from "./report/baseline.ts";
+export * from "./formats/rag_samples.ts";

@@ -6,19 +6,13 @@
  */
 
 import { parseArgs } from "node:util";
-import {
-  type AnswerKeyMap,
-  parseKeyMap,
-  readAnswersJsonl,
-} from "../formats/answers.ts";
-import { InputError } from "../formats/errors.ts";
-import { readRagasJsonl } from "../formats/ragas.ts";
+import { type AnswerKeyMap, parseKeyMap } from "../formats/answers.ts";
+import { readRagSamples } from "../formats/rag_samples.ts";
 import { DEFAULT_RAG_METRICS, evaluateRag } from "../metrics/rag/evaluate.ts";
 import {
   type NormalizationName,
   NORMALIZATIONS,
 } from "../metrics/rag/normalize.ts";
-import type { RagSample } from "../metrics/rag/sample.ts";
 import {
   EVALUATION_FORMATS,
   type EvaluationFormat,
@@ -124,20 +118,11 @@ export async function run(args: string[]): Promise<number> {
     : DEFAULT_RAG_METRICS;
   const [file] = positionals;
   await checkInputFile(file);
-  const samples: RagSample[] = [];
-  const reader = input === "ragas"
-    ? readRagasJsonl(file)
-    : readAnswersJsonl(file, { keyMap });
-  for await (const sample of reader) samples.push(sample);
-  const name = file === "-" ? "<stdin>" : file;
-  if (samples.length === 0) throw new InputError(name, 0, "no samples");
-  if (input === "ragas" && samples.every((s) => Object.keys(s).length === 0)) {
-    throw new InputError(
-      name,
-      0,
-      "no record has a Ragas field (user_input, response, reference, retrieved_contexts, ...); for an answer file use --input answers or --key-map",
-    );
-  }
+  const samples = await readRagSamples(file, {
+    input,
+    keyMap,
+    answersHint: "use --input answers or --key-map",
+  });
   const result = evaluateRag(samples, {
     metrics,
     normalize,

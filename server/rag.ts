@@ -10,13 +10,10 @@ import {
   type AnswerKeyMap,
   type AnswerPart,
   parseKeyMap,
-  readAnswersJsonl,
 } from "../formats/answers.ts";
-import { InputError } from "../formats/errors.ts";
-import { readRagasJsonl } from "../formats/ragas.ts";
+import { readRagSamples } from "../formats/rag_samples.ts";
 import { DEFAULT_RAG_METRICS, evaluateRag } from "../metrics/rag/evaluate.ts";
 import { NORMALIZATIONS } from "../metrics/rag/normalize.ts";
-import type { RagSample } from "../metrics/rag/sample.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { type RagEvaluationJson, ragEvaluationToJson } from "../report/rag.ts";
 import { describe, Fields, type JsonObject } from "./json_body.ts";
@@ -136,22 +133,13 @@ export async function ragRequest(
       `must be JSON Lines text or a list of records, got ${describe(given)}.`,
     );
   }
-  const samples: RagSample[] = [];
-  const reader = input === "ragas"
-    ? readRagasJsonl({ text }, { name: NAME })
-    : readAnswersJsonl({ text }, { keyMap, name: NAME });
-  for await (const sample of reader) {
-    samples.push(sample);
-    await options.deadline?.pause();
-  }
-  if (samples.length === 0) throw new InputError(NAME, 0, "no samples");
-  if (input === "ragas" && samples.every((s) => Object.keys(s).length === 0)) {
-    throw new InputError(
-      NAME,
-      0,
-      'no record has a Ragas field (user_input, response, reference, retrieved_contexts, ...); for an answer file use "input": "answers" or a "keyMap"',
-    );
-  }
+  const samples = await readRagSamples({ text }, {
+    input,
+    keyMap,
+    name: NAME,
+    answersHint: 'use "input": "answers" or a "keyMap"',
+    onSample: () => options.deadline?.pause(),
+  });
   const result = evaluateRag(samples, {
     metrics: metrics?.length ? metrics : DEFAULT_RAG_METRICS,
     normalize,
