@@ -87,3 +87,4 @@ export * from "./report/svg_plot.ts";
 export * from "./report/html.ts";
 export * from "./report/baseline.ts";
 export * from "./formats/rag_samples.ts";
+export * from "./metrics/trec_eval/command.ts";

@@ -6,14 +6,8 @@
  * @module
  */
 
-import type { Source } from "../formats/source.ts";
 import { stringBytes } from "../formats/trec_eval_lines.ts";
-import { evaluateTrecEval } from "../metrics/trec_eval/evaluate.ts";
-import { trecEvalHelp } from "../metrics/trec_eval/help.ts";
-import {
-  bindTrecEvalMeasures,
-  readTrecEvalInputs,
-} from "../metrics/trec_eval/inputs.ts";
+import { trecEval } from "../metrics/trec_eval/command.ts";
 import { parseTrecEvalArgs } from "../metrics/trec_eval/options.ts";
 import { Fields, type JsonObject } from "./json_body.ts";
 import { HttpProblem } from "./problem.ts";
@@ -74,9 +68,7 @@ export async function trecEvalOnTexts(
   run: string,
 ): Promise<TrecEvalOutput> {
   const parsed = parseTrecEvalArgs([...args, QRELS_NAME, RUN_NAME]);
-  if (!("files" in parsed)) return parsed;
-  if (parsed.help) return { stdout: trecEvalHelp(), stderr: "", status: 0 };
-  if (parsed.files.length !== 2) {
+  if ("files" in parsed && !parsed.help && parsed.files.length !== 2) {
     return {
       stdout: "",
       stderr:
@@ -90,25 +82,8 @@ export async function trecEvalOnTexts(
     [QRELS_NAME]: qrels,
     [RUN_NAME]: run,
   };
-  const open = (name: string): Source => ({ text: texts[name] ?? "" });
-  // readTrecEvalInputs passes what `locate` returns straight to readers that
-  // take any Source; its declared type says string because the CLI only
-  // ever gives paths. The texts go through without touching the disk.
-  const locate = open as unknown as (path: string) => string;
-  const data = await readTrecEvalInputs(parsed, locate);
-  if ("status" in data) return data;
-  const measures = bindTrecEvalMeasures(parsed);
-  if ("status" in measures) return measures;
-  return evaluateTrecEval(data, measures, {
-    perTopic: parsed.perTopic,
-    complete: parsed.complete,
-    summary: parsed.summary,
-    judgedOnly: parsed.judgedOnly,
-    relevanceLevel: parsed.relevanceLevel,
-    collectionSize: parsed.collectionSize,
-    maxDocs: parsed.maxDocs,
-    version: parsed.version,
-    debugQuery: parsed.debugQuery,
+  return await trecEval([...args, QRELS_NAME, RUN_NAME], {
+    open: (name) => ({ text: texts[name] ?? "" }),
   });
 }
 

@@ -7,6 +7,7 @@
  */
 
 import { compareIds } from "../compare_ids.ts";
+import type { Source } from "../../formats/source.ts";
 import {
   byteString,
   MalformedLineError,
@@ -97,7 +98,7 @@ async function attempt<T extends { empty: boolean }>(
  */
 export async function readTrecEvalInputs(
   args: TrecEvalArgs,
-  locate: (path: string) => string = (path) => path,
+  locate: (path: string) => Source = (path) => path,
 ): Promise<TrecEvalData | TrecEvalResult> {
   return await readInputs(args, locate, true) as TrecEvalData | TrecEvalResult;
 }
@@ -123,14 +124,14 @@ export async function readTrecEvalInputs(
  */
 export async function readTrecEvalRelevance(
   args: TrecEvalArgs,
-  locate: (path: string) => string = (path) => path,
+  locate: (path: string) => Source = (path) => path,
 ): Promise<TrecEvalRelevance | TrecEvalResult> {
   return await readInputs(args, locate, false);
 }
 
 async function readInputs(
   args: TrecEvalArgs,
-  locate: (path: string) => string,
+  locate: (path: string) => Source,
   withRun: boolean,
 ): Promise<TrecEvalData | TrecEvalRelevance | TrecEvalResult> {
   const [relPath, runPath] = args.files;

@@ -1,5 +1,5 @@
 import { assertEquals } from "../assert.ts";
-import { trecEval } from "../../cli/trec_eval.ts";
+import { trecEval } from "../../metrics/trec_eval/command.ts";
 import { TREC_EVAL_DEVIATIONS } from "../../metrics/trec_eval/help.ts";
 
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;

@@ -6,7 +6,7 @@
  */
 
 import { assertEquals } from "../assert.ts";
-import { trecEval } from "../../cli/trec_eval.ts";
+import { trecEval } from "../../metrics/trec_eval/command.ts";
 import { stringBytes } from "../../formats/trec_eval_lines.ts";
 
 const DIR = new URL("../testdata/trec_eval/conformance/", import.meta.url)

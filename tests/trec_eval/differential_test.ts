@@ -10,7 +10,7 @@
  */
 
 import { assertEquals } from "../assert.ts";
-import { trecEval } from "../../cli/trec_eval.ts";
+import { trecEval } from "../../metrics/trec_eval/command.ts";
 import { stringBytes } from "../../formats/trec_eval_lines.ts";
 
 const CASES = new URL("../testdata/trec_eval/cases/", import.meta.url).pathname;

@@ -1,0 +1,105 @@
+/**
+ * trec_eval as a function: its arguments in, its output, messages and exit
+ * status out, as strings with one character per byte. The `trec_eval`
+ * command and `POST /v1/trec_eval` are shells over it.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import type { Source } from "../../formats/source.ts";
+import { evaluateTrecEval, type TrecEvalResult } from "./evaluate.ts";
+import { trecEvalHelp } from "./help.ts";
+import {
+  bindTrecEvalMeasures,
+  readTrecEvalInputs,
+  readTrecEvalRelevance,
+} from "./inputs.ts";
+import { parseTrecEvalArgs, TREC_EVAL_USAGE } from "./options.ts";
+import { evaluateTrecEvalScan } from "./stream.ts";
+
+/** Options of {@linkcode trecEval}. */
+export interface TrecEvalOptions {
+  /** Resolve relative file names against this directory (messages keep them as given). Default: the process's. */
+  cwd?: string;
+  /**
+   * Opens a file named on the command line instead of the file system, e.g.
+   * `(name) => ({ text })` for texts sent to a server. Default: the file.
+   */
+  open?: (name: string) => Source;
+  /**
+   * Receives standard output as it is made (one character per byte), so a
+   * large `-q` output never sits in memory whole; `stdout` is then empty.
+   * Default: everything in `stdout`.
+   */
+  sink?: (text: string) => void;
+}
+
+/**
+ * Runs trec_eval on its arguments and returns what it prints (strings with
+ * one character per byte) and its exit status, without touching the
+ * process's streams.
+ *
+ * @example Texts instead of files
+ * ```ts
+ * import { trecEval } from "./command.ts";
+ * const texts: Record<string, string> = { qrels: "q1 0 d1 1\n", run: "q1 Q0 d1 1 1.5 sys\n" };
+ * const { stdout, status } = await trecEval(["-m", "map", "qrels", "run"], {
+ *   open: (name) => ({ text: texts[name] }),
+ * });
+ * console.log(status, stdout); // 0 "map                   \tall\t1.0000\n"
+ * ```
+ *
+ * @param args trec_eval's arguments.
+ * @param options Where files are found, and where output goes.
+ * @returns Standard output, standard error and the exit status.
+ */
+export async function trecEval(
+  args: readonly string[],
+  options: TrecEvalOptions = {},
+): Promise<TrecEvalResult> {
+  const parsed = parseTrecEvalArgs(args);
+  if (!("files" in parsed)) return parsed;
+  if (parsed.help) return { stdout: trecEvalHelp(), stderr: "", status: 0 };
+  if (parsed.files.length !== 2) {
+    return { stdout: "", stderr: TREC_EVAL_USAGE, status: 1 };
+  }
+  const { cwd } = options;
+  const locate = options.open ??
+    (cwd === undefined ? undefined : (path: string) => resolve(cwd, path));
+  const settings = {
+    perTopic: parsed.perTopic,
+    complete: parsed.complete,
+    summary: parsed.summary,
+    judgedOnly: parsed.judgedOnly,
+    relevanceLevel: parsed.relevanceLevel,
+    collectionSize: parsed.collectionSize,
+    maxDocs: parsed.maxDocs,
+    version: parsed.version,
+    debugQuery: parsed.debugQuery,
+  };
+  // The fast path scans the run file as it reads it; anything it cannot
+  // reproduce exactly (errors, stdin, other formats) reads the run whole.
+  const runPath = parsed.files[1];
+  if (
+    !options.open && !runPath.startsWith("-") && parsed.relFormat === "qrels"
+  ) {
+    const relevance = await readTrecEvalRelevance(parsed, locate);
+    const measures = bindTrecEvalMeasures(parsed);
+    if (!("status" in relevance) && !("status" in measures)) {
+      const scanned = await evaluateTrecEvalScan(
+        relevance,
+        cwd === undefined ? runPath : resolve(cwd, runPath),
+        measures,
+        settings,
+        options.sink,
+      );
+      if (scanned) return scanned;
+    }
+  }
+  const data = await readTrecEvalInputs(parsed, locate);
+  if ("status" in data) return data;
+  const measures = bindTrecEvalMeasures(parsed);
+  if ("status" in measures) return measures;
+  return evaluateTrecEval(data, measures, settings);
+}
