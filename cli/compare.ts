@@ -236,7 +236,7 @@ export async function run(args: string[]): Promise<number> {
   const resamples = intOption("--resamples", values.resamples, USAGE, 1);
   const relevanceLevel = values.level === undefined
     ? 1
-    : intOption("-l", values.level, USAGE, -1e9);
+    : intOption("-l", values.level, USAGE, 0);
   const depth = values.depth === undefined
     ? undefined
     : intOption("-M", values.depth, USAGE, 1);

@@ -174,7 +174,7 @@ export async function compareRequest(
   const querySet = fields.choice("querySet", QUERY_SETS) ?? "judged";
   const baseline = fields.string("baseline");
   const evaluateOptions = {
-    relevanceLevel: fields.integer("relevanceLevel", -1e9) ?? 1,
+    relevanceLevel: fields.integer("relevanceLevel", 0) ?? 1,
     depth: fields.integer("depth", 1),
     judgedOnly: fields.boolean("judgedOnly"),
     averageOverQrels: querySet === "judged",

@@ -77,7 +77,7 @@ export async function evaluateRequest(
   const runInput = fields.required("run");
   const metrics = fields.strings("metrics");
   const evaluateOptions = {
-    relevanceLevel: fields.integer("relevanceLevel", -1e9) ?? 1,
+    relevanceLevel: fields.integer("relevanceLevel", 0) ?? 1,
     judgedOnly: fields.boolean("judgedOnly"),
     depth: fields.integer("depth", 1),
     averageOverQrels: fields.boolean("averageOverQrels"),
