@@ -40,7 +40,7 @@ const qrelsPath = join(values.out!, `${name}.qrels`);
 const runPath = join(values.out!, `${name}.run`);
 
 const encoder = new TextEncoder();
-const open = async (path: string) => {
+const open = async (path: string): Promise<WritableStream<Uint8Array>> => {
   const file = await Deno.open(path, {
     write: true,
     create: true,
@@ -49,7 +49,7 @@ const open = async (path: string) => {
   if (!values.gzip) return file.writable;
   const gz = new CompressionStream("gzip");
   gz.readable.pipeTo(file.writable);
-  return gz.writable;
+  return gz.writable as WritableStream<Uint8Array>;
 };
 const qrelsOut = (await open(qrelsPath + (values.gzip ? ".gz" : "")))
   .getWriter();

@@ -143,7 +143,9 @@ async function startServer(): Promise<
   let announced: (url: string) => void = () => {};
   const address = new Promise<string>((resolve) => announced = resolve);
   const collect = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const text of stream.pipeThrough(new TextDecoderStream())) {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true });
       output += text;
       const url = output.match(/listening on (http:\/\/[\d.]+:\d+)/i)?.[1];
       if (url) announced(url);

@@ -88,7 +88,9 @@ export async function spawnServer(
   let announced: (url: string) => void = () => {};
   const url = new Promise<string>((resolve) => announced = resolve);
   const collect = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const text of stream.pipeThrough(new TextDecoderStream())) {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true });
       output += text;
       const match = output.match(/listening on (http:\/\/[\d.]+:\d+)/i);
       if (match) announced(match[1]);
