@@ -4,7 +4,7 @@ import { evaluateRunFile } from "../../cli/run_file.ts";
 import { OFFICIAL_SPECS } from "../../cli/eval.ts";
 import { formatTrecValue } from "../../report/c_printf.ts";
 
-const DIR = new URL("../../../shared/conformance/trec_eval/", import.meta.url);
+const DIR = new URL("../testdata/trec_eval/conformance/", import.meta.url);
 
 // The summary values of trec_eval's out.test, read from the reference file.
 async function reference(name: string): Promise<Map<string, string>> {

@@ -4,7 +4,7 @@ import { createApp } from "../../server.ts";
 import { trecEvalOnTexts } from "../../server/trec_eval.ts";
 import { serve } from "./_serve.ts";
 
-const DIR = new URL("../../../shared/conformance/trec_eval/", import.meta.url);
+const DIR = new URL("../testdata/trec_eval/conformance/", import.meta.url);
 const text = (name: string) => Deno.readTextFile(new URL(name, DIR));
 const bytes = (name: string) => Deno.readFile(new URL(name, DIR));
 
