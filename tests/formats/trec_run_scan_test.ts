@@ -13,21 +13,14 @@ import { JudgedRanking } from "../../metrics/judged_ranking.ts";
 import { InputError } from "../../formats/errors.ts";
 import type { Qrels } from "../../metrics/types.ts";
 
-const CONFORMANCE = new URL("../testdata/trec_eval/", import.meta.url);
-const SHARED = new URL(
-  "../../../shared/conformance/trec_eval/",
+const CONFORMANCE = new URL(
+  "../testdata/trec_eval/conformance/",
   import.meta.url,
 );
 
-async function dataFile(name: string): Promise<string> {
-  for (const dir of [CONFORMANCE, SHARED]) {
-    const path = new URL(name, dir).pathname;
-    try {
-      await Deno.stat(path);
-      return path;
-    } catch { /* try the next place */ }
-  }
-  throw new Error(`missing test data ${name}`);
+/** A file of trec_eval's test data, copied into tests/testdata. */
+function dataFile(name: string): Promise<string> {
+  return Promise.resolve(new URL(name, CONFORMANCE).pathname);
 }
 
 type Scanned = Record<string, number[] | null>;
