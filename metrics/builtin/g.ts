@@ -7,7 +7,7 @@
 import type { JudgedRanking } from "../judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
-import { gainFunction, idealGains } from "./ndcg.ts";
+import { gainFunction, idealGains } from "./_gain.ts";
 
 /**
  * G: each retrieved document adds its gain / log2(2 + cost − gain so far),

@@ -7,7 +7,7 @@
 import type { JudgedRanking } from "../judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
-import { gainFunction, idealGains } from "./ndcg.ts";
+import { gainFunction, idealGains } from "./_gain.ts";
 
 /**
  * The DCG of the best possible ranking of every judged document (positive

@@ -5,38 +5,9 @@
  */
 
 import type { JudgedRanking } from "../judged_ranking.ts";
-import type { GainMap, MetricDefinition, ParamValue } from "../metric.ts";
-import { depthOf } from "./_shared.ts";
+import type { MetricDefinition } from "../metric.ts";
+import { dcgOf, gainFunction, idealGains, linearGain } from "./_gain.ts";
 import { GAIN_PARAM } from "./_trec.ts";
-
-const linearGain = (g: number): number => (g > 0 ? g : 0);
-
-/**
- * Turns a `gain` parameter into a grade-to-gain function. `linear` is the
- * grade itself (trec_eval), `exp` is 2^grade - 1 (Burges et al.); a map gives
- * each listed grade its gain and every other grade its own value. Negative
- * grades always gain 0.
- *
- * @example
- * ```ts
- * import { gainFunction } from "./ndcg.ts";
- * console.log(gainFunction("exp")(3)); // 7
- * console.log(gainFunction({ "1": 3 })(1)); // 3
- * ```
- *
- * @param gain `linear`, `exp` or a gain map.
- * @returns The gain function.
- */
-export function gainFunction(gain: ParamValue): (grade: number) => number {
-  if (gain === "linear") return linearGain;
-  if (gain === "exp") return (g) => (g > 0 ? 2 ** g - 1 : 0);
-  const map = gain as GainMap;
-  return (g) => {
-    if (g < 0) return 0;
-    const mapped = map[String(g)];
-    return mapped === undefined ? g : mapped;
-  };
-}
 
 /**
  * nDCG of a ranking: DCG of its top `cutoff` over the DCG of the ideal
@@ -61,13 +32,7 @@ export function ndcgOf(
   cutoff: number | undefined,
   gain: (grade: number) => number,
 ): number {
-  const depth = depthOf(ranking, cutoff);
-  const grades = ranking.grades;
-  let dcg = 0;
-  for (let i = 0; i < depth; i++) {
-    const g = gain(grades[i]);
-    if (g !== 0) dcg += g / Math.log2(i + 2);
-  }
+  const dcg = dcgOf(ranking, cutoff, gain);
   if (dcg === 0) return 0;
   const ideal = gain === linearGain
     ? ranking.judgedGrades
@@ -81,25 +46,6 @@ export function ndcgOf(
     idcg += ideal[i] / Math.log2(i + 2);
   }
   return idcg > 0 ? dcg / idcg : 0;
-}
-
-/**
- * The positive gains of every judged document, highest first.
- *
- * @param ranking The ranking.
- * @param gain The grade-to-gain function.
- * @returns The ideal gain vector.
- */
-export function idealGains(
-  ranking: JudgedRanking,
-  gain: (grade: number) => number,
-): Float64Array {
-  const gains: number[] = [];
-  for (const grade of ranking.judgedGrades) {
-    const g = gain(grade);
-    if (g > 0) gains.push(g);
-  }
-  return Float64Array.from(gains).sort().reverse();
 }
 
 /** `ndcg[(gain=linear|exp|{grade:gain,...})][@k]`. */

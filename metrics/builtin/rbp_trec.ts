@@ -7,7 +7,7 @@
 import type { JudgedRanking } from "../judged_ranking.ts";
 import type { MetricDefinition, ParamValue } from "../metric.ts";
 import { GAIN_PARAM, PERSISTENCE_PARAM } from "./_trec.ts";
-import { gainFunction } from "./ndcg.ts";
+import { gainFunction } from "./_gain.ts";
 
 /**
  * (1 − p)·Σ g_i·p^(i−1) over the whole ranking. Gains are those of `ndcg`;

@@ -8,7 +8,7 @@
 import type { JudgedRanking } from "../judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
-import { gainFunction, idealGains } from "./ndcg.ts";
+import { gainFunction, idealGains } from "./_gain.ts";
 
 /**
  * The mean of nDCG taken at each rank where the ideal gain changes (the

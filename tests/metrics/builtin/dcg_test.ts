@@ -1,5 +1,5 @@
 import { assertAlmostEquals, assertEquals } from "../../assert.ts";
-import { dcgOf } from "../../../metrics/builtin/dcg.ts";
+import { dcgOf } from "../../../metrics/builtin/_gain.ts";
 import { resolve } from "../../../metrics/builtin.ts";
 import { linear, RANKING } from "./_trec_fixture.ts";
 
