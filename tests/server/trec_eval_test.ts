@@ -1,64 +1,20 @@
 // POST /v1/trec_eval answers trec_eval 10.0's bytes on its own test data.
 import { assertEquals } from "../assert.ts";
+import { QUICKTEST, QUICKTEST_DIR } from "../trec_eval/_quicktest.ts";
 import { createApp } from "../../server.ts";
 import { trecEvalOnTexts } from "../../server/trec_eval.ts";
 import { serve } from "./_serve.ts";
 
-const DIR = new URL("../testdata/trec_eval/conformance/", import.meta.url);
+const DIR = new URL(`file://${QUICKTEST_DIR}`);
 const text = (name: string) => Deno.readTextFile(new URL(name, DIR));
 const bytes = (name: string) => Deno.readFile(new URL(name, DIR));
 
 // The quicktest commands of the conformance README, files given as texts.
-const CASES: [string, string[], string, string][] = [
-  ["out.test", [], "qrels.test", "results.test"],
-  ["out.test.aq", ["-m", "all_trec", "-q"], "qrels.test", "results.test"],
-  [
-    "out.test.aqcM",
-    ["-m", "all_trec", "-q", "-c", "-M100"],
-    "qrels.test",
-    "results.trunc",
-  ],
-  [
-    "out.test.aql",
-    ["-m", "all_trec", "-mrelstring.20", "-q", "-l2"],
-    "qrels.rel_level",
-    "results.test",
-  ],
-  [
-    "out.test.prefs",
-    ["-m", "all_prefs", "-q", "-R", "prefs"],
-    "prefs.test",
-    "prefs.results.test",
-  ],
-  [
-    "out.test.qrels_jg",
-    ["-m", "qrels_jg", "-q", "-R", "qrels_jg"],
-    "qrels.123",
-    "results.test",
-  ],
-  [
-    "out.test.meas_params",
-    [
-      "-q",
-      "-miprec_at_recall..10,.20,.25,.75,.50",
-      "-m",
-      "P.5,7,3",
-      "-m",
-      "recall.20,2000",
-      "-m",
-      "Rprec_mult.5.0,0.2,0.35",
-      "-mutility.2,-1,0,0",
-      "-m",
-      "11pt_avg..25,.5,.75",
-      "-mndcg.1=3,2=9,4=4.5",
-      "-mndcg_cut.10,20,23.4",
-      "-msuccess.2,5,20",
-    ],
-    "qrels.test",
-    "results.test",
-  ],
-  ["out.comment.test", [], "qrels.comment.test", "results.comment.test"],
-];
+// Every quicktest case but -Z, which names a file the server refuses to read:
+// options in "args", the two files' texts in their own fields.
+const CASES = QUICKTEST.filter(([, args]) => !args.includes("-Z")).map((
+  [expected, args],
+) => [expected, args.slice(0, -2), args.at(-2)!, args.at(-1)!] as const);
 
 Deno.test("POST /v1/trec_eval reproduces trec_eval's quicktest outputs byte for byte", async () => {
   await using server = serve(createApp());
