@@ -14,14 +14,8 @@ import {
   DEFAULT_CURVE_CUTOFFS,
   QUERY_SETS,
   type QuerySet,
-  SIGNIFICANCE_TESTS,
-  type SignificanceTest,
 } from "../metrics/compare.ts";
 import type { Evaluation } from "../metrics/evaluate.ts";
-import {
-  type Correction,
-  CORRECTIONS,
-} from "../metrics/significance/correction.ts";
 import type { Qrels } from "../metrics/types.ts";
 import { writeFileAtomic } from "../formats/atomic_write.ts";
 import {
@@ -35,7 +29,7 @@ import {
   choiceOption,
   intOption,
   metricOptions,
-  numberOption,
+  significanceOptions,
   usageErrors,
 } from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
@@ -68,9 +62,6 @@ Options:
   -h, --help             this help
 
 Runs are named by their run tag, or by file name when tags repeat.`;
-
-/** The largest seed: the sampled tests' generator takes 32 bits. */
-export const MAX_SEED = 0xffffffff;
 
 /** The metrics `compare` tests when no `-m` is given. */
 export const DEFAULT_COMPARE_SPECS: readonly string[] = [
@@ -207,17 +198,9 @@ export async function run(args: string[]): Promise<number> {
       USAGE,
     );
   }
-  const test = choiceOption<SignificanceTest>(
-    "--test",
-    values.test,
+  const { test, correction, alpha, seed } = significanceOptions(
+    values,
     USAGE,
-    SIGNIFICANCE_TESTS,
-  );
-  const correction = choiceOption<Correction>(
-    "--correction",
-    values.correction,
-    USAGE,
-    CORRECTIONS,
   );
   const querySet = choiceOption<QuerySet>(
     "--query-set",
@@ -231,8 +214,6 @@ export async function run(args: string[]): Promise<number> {
     USAGE,
     COMPARISON_FORMATS,
   );
-  const alpha = numberOption("--alpha", values.alpha, USAGE, 0, 1);
-  const seed = intOption("--seed", values.seed, USAGE, 0, MAX_SEED);
   const resamples = intOption("--resamples", values.resamples, USAGE, 1);
   const relevanceLevel = values.level === undefined
     ? 1

@@ -12,13 +12,7 @@ import {
   compareEvaluations,
   type Comparison,
   type PairComparison,
-  SIGNIFICANCE_TESTS,
-  type SignificanceTest,
 } from "../metrics/compare.ts";
-import {
-  type Correction,
-  CORRECTIONS,
-} from "../metrics/significance/correction.ts";
 import type { Evaluation } from "../metrics/evaluate.ts";
 import { baselineEvaluation, parseSavedReport } from "../report/baseline.ts";
 import {
@@ -31,13 +25,12 @@ import { toAligned } from "../report/table.ts";
 import { UsageError } from "./errors.ts";
 import { checkInputFile, readQrelsFile } from "./input_files.ts";
 import {
-  choiceOption,
   intOption,
   metricOptions,
-  numberOption,
+  significanceOptions,
   usageErrors,
 } from "./options.ts";
-import { MAX_SEED, scoreRunFiles } from "./compare.ts";
+import { scoreRunFiles } from "./compare.ts";
 
 const USAGE =
   "deno run -R cli.ts gate QRELS RUN --baseline BASELINE [-m SPEC=MAX_DROP]... [--require-significance] [--test t|permutation|fisher|wilcoxon|bootstrap] [--correction none|holm|bonferroni] [--alpha 0.05] [--seed N] [--top N]";
@@ -274,20 +267,10 @@ export async function run(args: string[]): Promise<number> {
   if (values.baseline === undefined) {
     throw new UsageError("--baseline is required", USAGE);
   }
-  const test = choiceOption<SignificanceTest>(
-    "--test",
-    values.test,
+  const { test, correction, alpha, seed } = significanceOptions(
+    values,
     USAGE,
-    SIGNIFICANCE_TESTS,
   );
-  const correction = choiceOption<Correction>(
-    "--correction",
-    values.correction,
-    USAGE,
-    CORRECTIONS,
-  );
-  const alpha = numberOption("--alpha", values.alpha, USAGE, 0, 1);
-  const seed = intOption("--seed", values.seed, USAGE, 0, MAX_SEED);
   const top = intOption("--top", values.top, USAGE, 0);
   const given = values.metric?.length
     ? values.metric.map(parseGateRule)

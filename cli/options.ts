@@ -8,6 +8,14 @@
 
 import { builtinRegistry } from "../metrics/builtin.ts";
 import { UsageError } from "./errors.ts";
+import {
+  SIGNIFICANCE_TESTS,
+  type SignificanceTest,
+} from "../metrics/compare.ts";
+import {
+  type Correction,
+  CORRECTIONS,
+} from "../metrics/significance/correction.ts";
 
 /**
  * Runs `parse` (an argument parser, a value check) and turns whatever it
@@ -181,4 +189,65 @@ export function metricOptions(
     labels.add(metric.label);
   }
   return [...labels];
+}
+
+/** The significance options `compare` and `gate` share. */
+export interface SignificanceOptions {
+  /** `--test`. */
+  readonly test: SignificanceTest;
+  /** `--correction`. */
+  readonly correction: Correction;
+  /** `--alpha`, in [0, 1]. */
+  readonly alpha: number;
+  /** `--seed`, a 32-bit unsigned integer. */
+  readonly seed: number;
+}
+
+/** The largest `--seed`: the sampled tests seed a 32-bit generator. */
+export const MAX_SEED = 0xffffffff;
+
+/**
+ * Parses `--test`, `--correction`, `--alpha` and `--seed` (each command
+ * gives its defaults to `parseArgs`).
+ *
+ * @example
+ * ```ts
+ * import { significanceOptions } from "./options.ts";
+ * const options = significanceOptions(
+ *   { test: "wilcoxon", correction: "holm", alpha: "0.01", seed: "42" },
+ *   "compare ...",
+ * );
+ * console.log(options.test, options.alpha); // "wilcoxon" 0.01
+ * ```
+ *
+ * @param values The parsed option values (strings, or undefined when absent).
+ * @param usage The command's usage line, for errors.
+ * @returns The options.
+ * @throws {UsageError} If a value is not allowed.
+ */
+export function significanceOptions(
+  values: {
+    readonly test: string;
+    readonly correction: string;
+    readonly alpha: string;
+    readonly seed: string;
+  },
+  usage: string,
+): SignificanceOptions {
+  return {
+    test: choiceOption<SignificanceTest>(
+      "--test",
+      values.test,
+      usage,
+      SIGNIFICANCE_TESTS,
+    ),
+    correction: choiceOption<Correction>(
+      "--correction",
+      values.correction,
+      usage,
+      CORRECTIONS,
+    ),
+    alpha: numberOption("--alpha", values.alpha, usage, 0, 1),
+    seed: intOption("--seed", values.seed, usage, 0, MAX_SEED),
+  };
 }
