@@ -26,6 +26,7 @@ export * from "./metrics/registry.ts";
 export * from "./metrics/spec.ts";
 export * from "./metrics/builtin.ts";
 export * from "./metrics/listing.ts";
+export * from "./metrics/official.ts";
 export * from "./metrics/evaluate.ts";
 export * from "./metrics/rbo.ts";
 export * from "./metrics/compare_ids.ts";

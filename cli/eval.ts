@@ -5,6 +5,7 @@
  */
 
 import { parseArgs } from "node:util";
+import { OFFICIAL_SPECS } from "../metrics/official.ts";
 import {
   EVALUATION_FORMATS,
   type EvaluationFormat,
@@ -25,22 +26,6 @@ import { evaluateRunFile } from "./run_file.ts";
 
 const USAGE =
   "deno run -R cli.ts eval QRELS RUN [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown] [--save-report FILE]";
-
-/** trec_eval's `official` measures as registry specs: the default of `eval`. */
-export const OFFICIAL_SPECS: readonly string[] = [
-  "num_ret",
-  "num_rel",
-  "num_rel_ret",
-  "ap",
-  "gm_map",
-  "rprec",
-  "bpref",
-  "rr",
-  ...[0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((x) =>
-    `iprec_at_recall(recall=${x})`
-  ),
-  ...[5, 10, 15, 20, 30, 100, 200, 500, 1000].map((k) => `P@${k}`),
-];
 
 const HELP = `Usage: ${USAGE}
 

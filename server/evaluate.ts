@@ -5,8 +5,10 @@
  * @module
  */
 
-import { OFFICIAL_SPECS } from "../cli/eval.ts";
+import { OFFICIAL_SPECS } from "../metrics/official.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
+import { rankingOfScan, scanTopics } from "../formats/trec_run_scan.ts";
+import { UngroupedRunError } from "../formats/trec_run.ts";
 import {
   type EvaluateOptions,
   type Evaluation,
@@ -92,6 +94,7 @@ export async function evaluateRequest(
   const qrels = await qrelsFromInput(qrelsInput, "qrels");
   const { evaluation, runId } = await scoreRun(qrels, bound, runInput, "run", {
     ...evaluateOptions,
+    registry: options.registry,
     deadline: options.deadline,
   });
   return evaluationToJson(evaluation, { perQuery, runId });
@@ -107,10 +110,9 @@ export interface ScoreRunOptions extends EvaluateOptions {
  * Scores a run, TREC text or JSON, query by query, checking the deadline
  * between queries.
  *
- * TREC text is read into ranked lists (`readRun` with `collect`), not
- * scanned byte by byte as `cli.ts eval` scans files: the scanner's check
- * for repeated documents takes time quadratic in the repeats of a topic,
- * which a request could use to hold the server beyond its time limit.
+ * TREC text scored with the built-in metrics is scanned byte by byte, as
+ * `cli.ts eval` scans files; a run whose topics are spread over the text, a
+ * custom registry or JSON input is read into ranked lists instead.
  *
  * @example
  * ```ts
@@ -137,6 +139,16 @@ export async function scoreRun(
   options: ScoreRunOptions = {},
 ): Promise<{ evaluation: Evaluation; runId: string | undefined }> {
   const { deadline } = options;
+  // Plugins may read document ids, which the scanner does not keep.
+  const builtinOnly = options.registry === undefined ||
+    options.registry === builtinRegistry;
+  if (typeof input === "string" && builtinOnly) {
+    try {
+      return await scanText(qrels, metrics, input, name, options);
+    } catch (error) {
+      if (!(error instanceof UngroupedRunError)) throw error;
+    }
+  }
   const evaluator = new Evaluator(qrels, metrics, options);
   const run = runFromInput(input, name);
   if (Symbol.asyncIterator in run.lists) {
@@ -151,4 +163,29 @@ export async function scoreRun(
     }
   }
   return { evaluation: evaluator.finish(), runId: run.tag() };
+}
+
+async function scanText(
+  qrels: Qrels,
+  metrics: readonly BoundMetric<JudgedRanking>[],
+  text: string,
+  name: string,
+  options: ScoreRunOptions,
+): Promise<{ evaluation: Evaluation; runId: string | undefined }> {
+  const evaluator = new Evaluator(qrels, metrics, options);
+  const scans = scanTopics({ text }, qrels, { ...options, name });
+  // Each topic is scored at once, so one grades array serves them all.
+  let grades = new Float64Array(1024);
+  for await (const scan of scans) {
+    const judgements = qrels.get(scan.queryId);
+    if (!scan.judged || !judgements) evaluator.skipUnjudged(scan.queryId);
+    else {
+      if (grades.length < scan.numRet) grades = new Float64Array(scan.numRet);
+      evaluator.addRanking(
+        rankingOfScan(scan, judgements, options, undefined, grades),
+      );
+    }
+    await options.deadline?.pause();
+  }
+  return { evaluation: evaluator.finish(), runId: scans.tag };
 }
