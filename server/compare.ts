@@ -194,6 +194,7 @@ export async function compareRequest(
   for (const [name, run] of runs) {
     const { evaluation } = await scoreRun(qrels, bound, run, `runs.${name}`, {
       ...evaluateOptions,
+      registry: options.registry,
       deadline: options.deadline,
     });
     evaluations.set(name, evaluation);

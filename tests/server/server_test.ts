@@ -654,7 +654,7 @@ Deno.test("a run that repeats one document many times answers 400", async () => 
   assertEquals(repeated.status, 400);
   assertEquals(
     (await repeated.json()).detail,
-    'Cannot rank query "q1": document "d2" appears twice',
+    'run:2: document "d2" appears twice in topic "q1"',
   );
 });
 
