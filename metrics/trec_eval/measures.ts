@@ -599,7 +599,11 @@ export const TREC_MEASURES: readonly TrecMeasure[] = [
     summary: "mean",
     perTopic: true,
     spec: "P",
-    compute: single(precision.create({}, undefined)),
+    // num_rel_ret / num_ret: only judged documents count as relevant, which
+    // differs from P at a relevance level below 0 (-l -1).
+    compute: single((r) =>
+      r.numRet ? relevantRetrieved(r, r.relevanceLevel) / r.numRet : 0
+    ),
   },
   {
     name: "set_relative_P",
@@ -617,7 +621,11 @@ export const TREC_MEASURES: readonly TrecMeasure[] = [
     summary: "mean",
     perTopic: true,
     spec: "recall",
-    compute: single(recall.create({}, undefined)),
+    // num_rel_ret / num_rel, as set_P.
+    compute: single((r) => {
+      const numRel = r.numRel();
+      return numRel ? relevantRetrieved(r, r.relevanceLevel) / numRel : 0;
+    }),
   },
   {
     name: "set_map",
