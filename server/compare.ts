@@ -19,6 +19,7 @@ import type { Evaluation } from "../metrics/evaluate.ts";
 import type { JudgedRanking } from "../metrics/judged_ranking.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { CORRECTIONS } from "../metrics/significance/correction.ts";
+import { DEFAULT_RESAMPLES } from "../metrics/significance/permutation.ts";
 import {
   COMPARISON_FORMATS,
   type ComparisonFormat,
@@ -54,6 +55,14 @@ export const COMPARE_FIELDS: readonly string[] = [
 export const MAX_COMPARED_RUNS = 20;
 /** The most resamples one request may ask for. */
 export const MAX_RESAMPLES = 100_000;
+/**
+ * The most resampled differences one request may ask for: compared pairs ×
+ * metrics × resamples × judged queries. The tests run in one piece of
+ * computation that the time limit cannot interrupt (about 5·10⁷ values a
+ * second), so this bounds how long a request can hold the server: 20 runs at
+ * 10000 resamples over 300 queries held it for minutes.
+ */
+export const MAX_RESAMPLED_VALUES = 200_000_000;
 
 /** The media type of each report format. */
 export const COMPARISON_MEDIA_TYPES: Readonly<
@@ -125,6 +134,24 @@ function namedRuns(value: unknown): [string, unknown][] {
   return entries;
 }
 
+function checkWork(
+  runs: number,
+  baseline: string | undefined,
+  metrics: number,
+  resamples: number = DEFAULT_RESAMPLES,
+  queries: number,
+): void {
+  const pairs = baseline === undefined ? runs * (runs - 1) / 2 : runs - 1;
+  const values = pairs * metrics * resamples * queries;
+  if (values > MAX_RESAMPLED_VALUES) {
+    throw new HttpProblem(
+      400,
+      `The comparison would resample ${values} values (${pairs} pairs × ${metrics} metrics × ${resamples} resamples × ${queries} queries), more than the limit of ${MAX_RESAMPLED_VALUES}; compare fewer runs or metrics, name a "baseline" or lower "resamples".`,
+      { extensions: { limit: MAX_RESAMPLED_VALUES } },
+    );
+  }
+}
+
 /**
  * Compares the runs of a request object: `qrels`, `runs` (an object of
  * name to run, or a list of `{"name", "run"}`; each TREC text or JSON),
@@ -190,6 +217,7 @@ export async function compareRequest(
   const bound = [...labels, ...curveSpecs(labels, curveCutoffs, registry)]
     .map((spec) => registry.resolve<JudgedRanking>(spec));
   const qrels = await qrelsFromInput(qrelsInput, "qrels");
+  checkWork(runs.length, baseline, labels.length, resamples, qrels.size);
   const evaluations = new Map<string, Evaluation>();
   for (const [name, run] of runs) {
     const { evaluation } = await scoreRun(qrels, bound, run, `runs.${name}`, {

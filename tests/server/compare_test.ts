@@ -151,6 +151,38 @@ Deno.test("POST /v1/compare takes runs as a list, in order, as JSON or text", as
   assertEquals(pair.p_value_uncorrected, 0.5);
 });
 
+Deno.test("POST /v1/compare refuses a comparison that would hold the server for long", async () => {
+  // 20 runs at the default 10000 resamples over 300 queries: 190 pairs, one
+  // metric, 5.7e8 resampled values (minutes of uninterruptible computation).
+  let qrels = "", run = "";
+  for (let i = 0; i < 300; i++) {
+    qrels += `q${i} 0 d${i} 1\n`;
+    run += `q${i} Q0 d${i} 1 1 t\n`;
+  }
+  const runs = Object.fromEntries(
+    Array.from({ length: 20 }, (_, i) => [`r${i}`, run]),
+  );
+  const app = createApp();
+  const post = (body: unknown) =>
+    app.request("/v1/compare", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const response = await post({ qrels, runs, metrics: ["rr"] });
+  assertEquals(response.status, 400);
+  const problem = await response.json();
+  assertEquals(
+    problem.detail,
+    'The comparison would resample 570000000 values (190 pairs × 1 metrics × 10000 resamples × 300 queries), more than the limit of 200000000; compare fewer runs or metrics, name a "baseline" or lower "resamples".',
+  );
+  assertEquals(problem.limit, 200_000_000);
+  // Against a baseline the same runs make 19 pairs: 5.7e7 values.
+  const baseline = await post({ qrels, runs, metrics: ["rr"], baseline: "r0" });
+  assertEquals(baseline.status, 200);
+  await baseline.body?.cancel();
+});
+
 Deno.test("POST /v1/compare answers 400 on bad input", async () => {
   await using server = serve(createApp());
   const { qrels, runs } = await inputs();
