@@ -11,6 +11,8 @@ import { HttpProblem } from "./problem.ts";
 /** A JSON object as parsed. */
 export type JsonObject = Record<string, unknown>;
 
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
@@ -19,7 +21,7 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * @param c The context.
  * @returns The object.
  * @throws {HttpProblem} 415 when the body is not declared as JSON, 400 when
- * it is not a JSON object.
+ * it is not UTF-8 or not a JSON object.
  */
 export async function readJsonObject(c: Context): Promise<JsonObject> {
   const type = c.req.header("content-type") ?? "";
@@ -31,7 +33,15 @@ export async function readJsonObject(c: Context): Promise<JsonObject> {
       }.`,
     );
   }
-  const text = await c.req.text();
+  // JSON is UTF-8 (RFC 8259); decoding other bytes to U+FFFD would make
+  // distinct ids equal and score them silently.
+  let text: string;
+  try {
+    text = UTF8.decode(await c.req.arrayBuffer());
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new HttpProblem(400, "The request body is not valid UTF-8.");
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

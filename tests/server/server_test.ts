@@ -245,6 +245,26 @@ Deno.test("POST /v1/evaluate answers 400 on a body that is not a JSON object", a
   );
 });
 
+Deno.test("POST /v1/evaluate answers 400 on a body that is not UTF-8", async () => {
+  await using server = serve(createApp());
+  // Latin-1 "café" and "cafè": decoded leniently both became "caf\uFFFD",
+  // and the unjudged document scored as the relevant one (rr 1).
+  const latin1 = (text: string) =>
+    Uint8Array.from(text, (c) => c.charCodeAt(0));
+  const response = await server.fetch("/v1/evaluate", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: latin1(
+      '{"qrels": "q 0 caf\xe9 1\n", "run": "q Q0 caf\xe8 1 1 t\n", "metrics": ["rr"]}',
+    ),
+  });
+  assertEquals(response.status, 400);
+  assertEquals(
+    (await problem(response)).detail,
+    "The request body is not valid UTF-8.",
+  );
+});
+
 Deno.test("POST with a body that is not JSON answers 415", async () => {
   await using server = serve(createApp());
   const response = await server.fetch("/v1/evaluate", {
