@@ -22,7 +22,9 @@ function rightAligned(table: Table, column: number): boolean {
 }
 
 /**
- * Renders a GitHub-flavoured Markdown table; `|` in cells is escaped.
+ * Renders a GitHub-flavoured Markdown table. In cells `|` is escaped, `<`
+ * is written `&lt;` (so an id cannot open raw HTML) and a line break becomes
+ * a space (a table row is one line).
  *
  * @example
  * ```ts
@@ -34,7 +36,8 @@ function rightAligned(table: Table, column: number): boolean {
  * @returns The Markdown text, ending in a newline.
  */
 export function toMarkdown(table: Table): string {
-  const esc = (s: string) => s.replaceAll("|", "\\|");
+  const esc = (s: string) =>
+    s.replaceAll("|", "\\|").replaceAll("<", "&lt;").replace(/\r\n?|\n/g, " ");
   const line = (cells: readonly string[]) =>
     `| ${cells.map(esc).join(" | ")} |`;
   const rule = table.header.map((
