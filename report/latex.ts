@@ -19,10 +19,16 @@ const SPECIAL: Readonly<Record<string, string>> = {
   "_": "\\_",
   "%": "\\%",
   "~": "\\textasciitilde{}",
+  // OT1, LaTeX's default font encoding, prints < and > as ¡ and ¿.
+  "<": "\\textless{}",
+  ">": "\\textgreater{}",
+  // A blank line ends the paragraph, an error inside a tabular cell.
+  "\n": " ",
+  "\r": " ",
 };
 
 /**
- * Escapes text for LaTeX.
+ * Escapes text for LaTeX; line breaks become spaces.
  *
  * @example
  * ```ts
@@ -34,7 +40,7 @@ const SPECIAL: Readonly<Record<string, string>> = {
  * @returns The escaped text.
  */
 export function escapeLatex(text: string): string {
-  return text.replace(/[\\{}$&#^_%~]/g, (c) => SPECIAL[c]);
+  return text.replace(/[\\{}$&#^_%~<>\n\r]/g, (c) => SPECIAL[c]);
 }
 
 /**
