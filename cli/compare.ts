@@ -11,6 +11,7 @@ import {
   compareEvaluations,
   type Comparison,
   curveSpecs,
+  DEFAULT_COMPARE_SPECS,
   DEFAULT_CURVE_CUTOFFS,
   QUERY_SETS,
   type QuerySet,
@@ -62,14 +63,6 @@ Options:
   -h, --help             this help
 
 Runs are named by their run tag, or by file name when tags repeat.`;
-
-/** The metrics `compare` tests when no `-m` is given. */
-export const DEFAULT_COMPARE_SPECS: readonly string[] = [
-  "ap",
-  "ndcg@10",
-  "P@10",
-  "rr",
-];
 
 /**
  * Names runs by their tags when every run has a distinct tag, else by file

@@ -59,6 +59,22 @@ export const QUERY_SETS = ["judged", "intersection"] as const;
  */
 export type QuerySet = typeof QUERY_SETS[number];
 
+/**
+ * The metrics `compare` tests when none are named.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_COMPARE_SPECS } from "./compare.ts";
+ * console.log(DEFAULT_COMPARE_SPECS); // ["ap", "ndcg@10", "P@10", "rr"]
+ * ```
+ */
+export const DEFAULT_COMPARE_SPECS: readonly string[] = [
+  "ap",
+  "ndcg@10",
+  "P@10",
+  "rr",
+];
+
 /** Cutoffs of the metric-at-k curves when curves are asked for. */
 export const DEFAULT_CURVE_CUTOFFS: readonly number[] = [
   1,

@@ -6,11 +6,11 @@
  * @module
  */
 
-import { DEFAULT_COMPARE_SPECS } from "../cli/compare.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
 import {
   compareEvaluations,
   curveSpecs,
+  DEFAULT_COMPARE_SPECS,
   DEFAULT_CURVE_CUTOFFS,
   QUERY_SETS,
   SIGNIFICANCE_TESTS,
