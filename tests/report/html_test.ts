@@ -8,10 +8,15 @@ import { compare, DEFAULT_CURVE_CUTOFFS } from "../../metrics/compare.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
 import { readRun } from "../../formats/trec_run.ts";
 import { comparisonToHtml } from "../../report/html.ts";
+import { CHROMIUM, CHROMIUM_ARGS, SKIP_BROWSER_TESTS } from "../_browser.ts";
 
 const EXAMPLES = new URL("../../examples/", import.meta.url).pathname;
 
-Deno.test("the HTML report renders in Chromium and its plots show the tables' numbers", async () => {
+Deno.test({
+  name:
+    "the HTML report renders in Chromium and its plots show the tables' numbers",
+  ignore: SKIP_BROWSER_TESTS,
+}, async () => {
   const qrels = await readQrels(`${EXAMPLES}qrels.txt`);
   const runs = new Map();
   for (const name of ["bm25", "hybrid"]) {
@@ -32,17 +37,8 @@ Deno.test("the HTML report renders in Chromium and its plots show the tables' nu
   const html = comparisonToHtml(comparison);
   const dir = await Deno.makeTempDir();
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const page = await browser.newPage({

@@ -3,26 +3,9 @@ import { assertEquals } from "../assert.ts";
 import { chromium } from "playwright-core";
 import { createApp } from "../../server.ts";
 import { repoText, serve } from "./_serve.ts";
+import { CHROMIUM, CHROMIUM_ARGS, SKIP_BROWSER_TESTS } from "../_browser.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const SCREENSHOT = Deno.env.get("RANKLENS_SCREENSHOT");
-
-let hasChromium = false;
-try {
-  hasChromium = Deno.statSync(CHROMIUM).isFile;
-} catch {
-  // Without the browser, the tests below are skipped.
-}
 
 async function withPage(
   options: Parameters<typeof createApp>[0],
@@ -35,7 +18,7 @@ async function withPage(
   await using server = serve(createApp(options));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ARGS,
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const page = await browser.newPage({ acceptDownloads: true });
@@ -67,7 +50,7 @@ async function cells(
 
 Deno.test({
   name: "the page evaluates two pasted runs and shows the API's values",
-  ignore: !hasChromium,
+  ignore: SKIP_BROWSER_TESTS,
   async fn() {
     const qrels = await repoText("examples/qrels.txt");
     const bm25 = await repoText("examples/run.bm25.txt");
@@ -189,7 +172,7 @@ Deno.test({
 
 Deno.test({
   name: "the page shows the place of malformed input",
-  ignore: !hasChromium,
+  ignore: SKIP_BROWSER_TESTS,
   async fn() {
     await withPage({}, async (page, _url, problems) => {
       await page.fill("#qrels", "q1 0 d1 1\n");
@@ -227,7 +210,7 @@ Deno.test({
 
 Deno.test({
   name: "the page asks for the token when the server needs one",
-  ignore: !hasChromium,
+  ignore: SKIP_BROWSER_TESTS,
   async fn() {
     await withPage({ token: "page-token" }, async (page) => {
       await page.fill("#qrels", "q1 0 d1 1\n");
@@ -252,7 +235,7 @@ Deno.test({
 
 Deno.test({
   name: "the page scores pasted RAG samples and shows the API's values",
-  ignore: !hasChromium,
+  ignore: SKIP_BROWSER_TESTS,
   async fn() {
     const samples = await repoText("tests/testdata/rag/answers.jsonl");
     await withPage({}, async (page, url, problems) => {
