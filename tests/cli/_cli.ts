@@ -5,6 +5,8 @@
  * @module
  */
 
+import { main } from "../../cli.ts";
+
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 
 /** What a CLI run printed and returned. */
@@ -27,4 +29,46 @@ export async function runCli(args: string[]): Promise<CliResult> {
   }).output();
   const decode = (b: Uint8Array) => new TextDecoder().decode(b);
   return { code, stdout: decode(stdout), stderr: decode(stderr) };
+}
+
+/** What a command run in-process returned and wrote. */
+export interface CapturedRun {
+  /** The exit status. */
+  status: number;
+  /** What it wrote to `Deno.stdout`. */
+  out: string;
+  /** What it printed with `console.error`. */
+  err: string;
+}
+
+/**
+ * Runs `fn` with `Deno.stdout.write` and `console.error` captured, for tests
+ * that call a command in-process.
+ */
+export async function capture(
+  fn: () => Promise<number>,
+): Promise<CapturedRun> {
+  const decoder = new TextDecoder();
+  let out = "", err = "";
+  const write = Deno.stdout.write;
+  const error = console.error;
+  Deno.stdout.write = (bytes: Uint8Array) => {
+    out += decoder.decode(bytes, { stream: true });
+    return Promise.resolve(bytes.length);
+  };
+  console.error = (...parts: unknown[]) => {
+    err += parts.join(" ") + "\n";
+  };
+  try {
+    const status = await fn();
+    return { status, out, err };
+  } finally {
+    Deno.stdout.write = write;
+    console.error = error;
+  }
+}
+
+/** Runs `cli.ts ...args` in-process (through `main`). */
+export function runInProcess(args: string[]): Promise<CapturedRun> {
+  return capture(() => main(args));
 }

@@ -1,5 +1,5 @@
 import { assertAlmostEquals, assertEquals } from "../assert.ts";
-import { main } from "../../cli.ts";
+import { type CapturedRun, runInProcess } from "./_cli.ts";
 
 const data = (name: string) =>
   new URL(`../testdata/rag/${name}`, import.meta.url).pathname;
@@ -7,27 +7,8 @@ const ANSWERS = data("answers.jsonl");
 const RAGAS = data("ragas_python.jsonl");
 
 /** Runs `cli.ts rag ...` in-process: exit status, stdout and stderr. */
-async function rag(
-  args: string[],
-): Promise<{ status: number; out: string; err: string }> {
-  const decoder = new TextDecoder();
-  let out = "", err = "";
-  const write = Deno.stdout.write;
-  const error = console.error;
-  Deno.stdout.write = (bytes: Uint8Array) => {
-    out += decoder.decode(bytes);
-    return Promise.resolve(bytes.length);
-  };
-  console.error = (...parts: unknown[]) => {
-    err += parts.join(" ") + "\n";
-  };
-  try {
-    const status = await main(["rag", ...args]);
-    return { status, out, err };
-  } finally {
-    Deno.stdout.write = write;
-    console.error = error;
-  }
+function rag(args: string[]): Promise<CapturedRun> {
+  return runInProcess(["rag", ...args]);
 }
 
 // answers.jsonl by hand (squad): sample 1 equals its second reference;

@@ -1,32 +1,13 @@
 import { assertEquals } from "../assert.ts";
-import { main } from "../../cli.ts";
+import { type CapturedRun, runInProcess } from "./_cli.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const EXAMPLE = `${ROOT}examples/dataset.json`;
 const TINY = `${ROOT}tests/testdata/beir/tiny`;
 
 /** Runs `cli.ts retrieve ...` in-process: exit status, stdout and stderr. */
-async function retrieve(
-  args: string[],
-): Promise<{ status: number; out: string; err: string }> {
-  const decoder = new TextDecoder();
-  let out = "", err = "";
-  const write = Deno.stdout.write;
-  const error = console.error;
-  Deno.stdout.write = (bytes: Uint8Array) => {
-    out += decoder.decode(bytes);
-    return Promise.resolve(bytes.length);
-  };
-  console.error = (...parts: unknown[]) => {
-    err += parts.join(" ") + "\n";
-  };
-  try {
-    const status = await main(["retrieve", ...args]);
-    return { status, out, err };
-  } finally {
-    Deno.stdout.write = write;
-    console.error = error;
-  }
+function retrieve(args: string[]): Promise<CapturedRun> {
+  return runInProcess(["retrieve", ...args]);
 }
 
 Deno.test("retrieve with the BM25 baseline prints trec_eval's numbers for the example dataset", async () => {

@@ -5,10 +5,10 @@
  */
 
 import { assertEquals } from "../assert.ts";
+import { capture } from "../cli/_cli.ts";
 
 /**
- * Runs `command(args)`, expecting exit status 0, with `Deno.stdout.write`
- * captured.
+ * Runs `command(args)` in-process, expecting exit status 0.
  *
  * @param command A command's `run`.
  * @param args Its arguments.
@@ -18,19 +18,9 @@ export async function stdoutOf(
   command: (args: string[]) => Promise<number>,
   args: string[],
 ): Promise<string> {
-  const decoder = new TextDecoder();
-  let printed = "";
-  const write = Deno.stdout.write;
-  Deno.stdout.write = (bytes: Uint8Array) => {
-    printed += decoder.decode(bytes, { stream: true });
-    return Promise.resolve(bytes.length);
-  };
-  try {
-    assertEquals(await command(args), 0);
-  } finally {
-    Deno.stdout.write = write;
-  }
-  return printed;
+  const { status, out } = await capture(() => command(args));
+  assertEquals(status, 0);
+  return out;
 }
 
 /** A file of the repository as a path. */
