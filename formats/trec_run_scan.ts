@@ -42,12 +42,6 @@ export interface ScanRunOptions {
    * valid UTF-8, and qrels keys must then be byte strings too. Default: `utf8`.
    */
   ids?: "utf8" | "bytes";
-  /**
-   * Let every topic's ranking share one grades array, valid only until the
-   * next topic is read: for callers that score each topic at once and keep
-   * nothing, so memory does not churn with the run's length. Default: false.
-   */
-  reuseGrades?: boolean;
   /** Scan only bytes [start, end) of a plain file, which must start at a line. Default: all. */
   range?: readonly [number, number];
 }
@@ -546,7 +540,9 @@ export function scanTopics(
         while (CLASS[c] === 0) c = b[++i];
         while (CLASS[c] === SPACE_CLASS) c = b[++i];
         if (c === NEWLINE) fail(FIELDS + 4);
-        // The score, as a plain decimal when it is one (see fastScore).
+        // The score, as a plain decimal (`-12.345`) when it is one: with at
+        // most 2^53 as the digits and a power of ten up to 10^22, one division
+        // of two exact doubles is correctly rounded, as strtod would round.
         const ss = i;
         let negative = false;
         if (c === MINUS || c === PLUS) {
@@ -627,18 +623,17 @@ export function scanTopics(
       throw new DuplicateDocumentError(name, worst[2], queryId!, docno);
     };
 
+    // The scores the inline fast path does not take: exponents, `inf`,
+    // long digit strings, and (lenient) C atof's junk.
     const parseScore = (b: Uint8Array, start: number, end: number): number => {
-      let value = fastScore(b, start, end);
-      if (Number.isNaN(value)) {
-        const raw = text(b, start, end);
-        if (!options.lenient && !STRICT_SCORE.test(raw)) {
-          fail(`score must be a number, got "${raw}"`);
-        }
-        value = atof(raw);
-        // NaN compares false both ways, which leaves trec_eval's order to the
-        // sort algorithm: no rank can be computed by counting.
-        if (Number.isNaN(value)) fail(`score must not be NaN, got "${raw}"`);
+      const raw = text(b, start, end);
+      if (!options.lenient && !STRICT_SCORE.test(raw)) {
+        fail(`score must be a number, got "${raw}"`);
       }
+      const value = atof(raw);
+      // NaN compares false both ways, which leaves trec_eval's order to the
+      // sort algorithm: no rank can be computed by counting.
+      if (Number.isNaN(value)) fail(`score must not be NaN, got "${raw}"`);
       return options.float32Scores ? Math.fround(value) : value;
     };
 
@@ -806,10 +801,7 @@ export function scanRun(
 export function rankingsOf(
   scans: ScannedTopics,
   qrels: Qrels,
-  options: Pick<
-    ScanRunOptions,
-    "relevanceLevel" | "judgedOnly" | "reuseGrades"
-  >,
+  options: Pick<ScanRunOptions, "relevanceLevel" | "judgedOnly">,
 ): ScannedRun {
   async function* rankings(): AsyncGenerator<ScannedTopic> {
     for await (const scan of scans) {
@@ -889,27 +881,3 @@ async function openFiller(
 
 const STRICT_SCORE =
   /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?)$/i;
-
-/**
- * Parses a plain decimal (`-12.345`) exactly as strtod would, or returns NaN
- * for anything else. With at most 2^53 as the digits and a power of ten up
- * to 10^22, one division of two exact doubles is correctly rounded.
- */
-function fastScore(b: Uint8Array, start: number, end: number): number {
-  let i = start;
-  let negative = false;
-  if (b[i] === MINUS || b[i] === PLUS) negative = b[i++] === MINUS;
-  let mantissa = 0, digits = 0, fraction = -1;
-  for (; i < end; i++) {
-    const c = b[i];
-    if (c >= ZERO && c <= NINE) {
-      mantissa = mantissa * 10 + (c - ZERO);
-      digits++;
-      if (fraction >= 0) fraction++;
-    } else if (c === DOT && fraction < 0) fraction = 0;
-    else return NaN;
-  }
-  if (digits === 0 || mantissa > 9007199254740992 || fraction > 22) return NaN;
-  const value = fraction > 0 ? mantissa / POW10[fraction] : mantissa;
-  return negative ? -value : value;
-}
