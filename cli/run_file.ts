@@ -18,7 +18,7 @@ import {
   UngroupedRunError,
 } from "../formats/trec_run.ts";
 import { scanTopicsParallel } from "../formats/trec_run_parallel.ts";
-import { rankingOfScan } from "../formats/trec_run_scan.ts";
+import { forEachRanking } from "../formats/trec_run_scan.ts";
 import { InputError } from "../formats/errors.ts";
 import { checkInputFile } from "./input_files.ts";
 
@@ -76,22 +76,12 @@ export async function evaluateRunFile(
   const scan = async () => {
     const evaluator = new Evaluator(qrels, metrics, options);
     const run = scanTopicsParallel(path, qrels, options);
-    // Each topic is scored at once and only its values kept, so one grades
-    // array serves every topic.
-    let grades = new Float64Array(1024);
     topics = 0;
-    for await (const scan of run) {
+    await forEachRanking(run, qrels, options, (queryId, ranking) => {
       topics++;
-      const judgements = qrels.get(scan.queryId);
-      if (!scan.judged || !judgements) {
-        evaluator.skipUnjudged(scan.queryId);
-        continue;
-      }
-      if (grades.length < scan.numRet) grades = new Float64Array(scan.numRet);
-      evaluator.addRanking(
-        rankingOfScan(scan, judgements, options, undefined, grades),
-      );
-    }
+      if (ranking) evaluator.addRanking(ranking);
+      else evaluator.skipUnjudged(queryId);
+    });
     return finish(evaluator, run.tag);
   };
   await checkInputFile(path);

@@ -762,6 +762,51 @@ export function rankingOfScan(
 }
 
 /**
+ * Visits each scanned topic as a ranking joined with its judgements (undefined
+ * for a topic without them). Every ranking shares one grades array, so a
+ * ranking is valid only during its visit: for callers that score a topic at
+ * once and keep nothing, whose memory then does not churn with the run.
+ *
+ * @example
+ * ```ts
+ * import { forEachRanking, scanTopics } from "./trec_run_scan.ts";
+ * const qrels = new Map([["q1", new Map([["b", 1]])]]);
+ * const scans = scanTopics({ text: "q1 Q0 a 1 1 t\nq1 Q0 b 2 2 t\nq2 Q0 c 1 1 t\n" }, qrels);
+ * await forEachRanking(scans, qrels, {}, (queryId, ranking) => {
+ *   console.log(queryId, ranking?.grades); // "q1" Float64Array [1, -1], then "q2" undefined
+ * });
+ * ```
+ *
+ * @param scans The scanned topics.
+ * @param qrels The judgements.
+ * @param options Relevance level and judged-only.
+ * @param visit Called for each topic, in file order, and awaited.
+ */
+export async function forEachRanking(
+  scans: ScannedTopics,
+  qrels: Qrels,
+  options: Pick<ScanRunOptions, "relevanceLevel" | "judgedOnly">,
+  visit: (
+    queryId: string,
+    ranking: JudgedRanking | undefined,
+  ) => void | Promise<void>,
+): Promise<void> {
+  let grades = new Float64Array(1024);
+  for await (const scan of scans) {
+    const judgements = qrels.get(scan.queryId);
+    if (!scan.judged || !judgements) {
+      await visit(scan.queryId, undefined);
+      continue;
+    }
+    if (grades.length < scan.numRet) grades = new Float64Array(scan.numRet);
+    await visit(
+      scan.queryId,
+      rankingOfScan(scan, judgements, options, undefined, grades),
+    );
+  }
+}
+
+/**
  * Scans a TREC run file topic by topic, yielding each judged topic as a
  * {@linkcode JudgedRanking} identical to what {@linkcode readRun} plus
  * `JudgedRanking.from` give, without the document ids. Topics must be

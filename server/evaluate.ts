@@ -7,7 +7,7 @@
 
 import { OFFICIAL_SPECS } from "../metrics/official.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
-import { rankingOfScan, scanTopics } from "../formats/trec_run_scan.ts";
+import { forEachRanking, scanTopics } from "../formats/trec_run_scan.ts";
 import { UngroupedRunError } from "../formats/trec_run.ts";
 import {
   type EvaluateOptions,
@@ -174,18 +174,10 @@ async function scanText(
 ): Promise<{ evaluation: Evaluation; runId: string | undefined }> {
   const evaluator = new Evaluator(qrels, metrics, options);
   const scans = scanTopics({ text }, qrels, { ...options, name });
-  // Each topic is scored at once, so one grades array serves them all.
-  let grades = new Float64Array(1024);
-  for await (const scan of scans) {
-    const judgements = qrels.get(scan.queryId);
-    if (!scan.judged || !judgements) evaluator.skipUnjudged(scan.queryId);
-    else {
-      if (grades.length < scan.numRet) grades = new Float64Array(scan.numRet);
-      evaluator.addRanking(
-        rankingOfScan(scan, judgements, options, undefined, grades),
-      );
-    }
+  await forEachRanking(scans, qrels, options, async (queryId, ranking) => {
+    if (ranking) evaluator.addRanking(ranking);
+    else evaluator.skipUnjudged(queryId);
     await options.deadline?.pause();
-  }
+  });
   return { evaluation: evaluator.finish(), runId: scans.tag };
 }

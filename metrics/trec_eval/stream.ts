@@ -10,7 +10,7 @@
  */
 
 import { scanTopicsParallel } from "../../formats/trec_run_parallel.ts";
-import { rankingOfScan } from "../../formats/trec_run_scan.ts";
+import { forEachRanking } from "../../formats/trec_run_scan.ts";
 import type { Judgements } from "../types.ts";
 import {
   printTrecEval,
@@ -78,23 +78,10 @@ export async function evaluateTrecEvalScan(
     float32Scores: settings.version === 9,
   };
   const run = scanTopicsParallel(runPath, qrels, options);
-  // Each topic is scored at once and only its values kept, so one grades
-  // array serves every topic.
-  let grades = new Float64Array(1024);
   try {
-    for await (const scan of run) {
-      const judgements = qrels.get(scan.queryId);
-      if (!scan.judged || !judgements) continue;
-      if (grades.length < scan.numRet) grades = new Float64Array(scan.numRet);
-      const ranking = rankingOfScan(
-        scan,
-        judgements,
-        options,
-        undefined,
-        grades,
-      );
-      outcomes.set(scan.queryId, scorer.scoreRanking(scan.queryId, ranking));
-    }
+    await forEachRanking(run, qrels, options, (queryId, ranking) => {
+      if (ranking) outcomes.set(queryId, scorer.scoreRanking(queryId, ranking));
+    });
   } catch {
     // Malformed or unreadable input: the full reader says it as trec_eval does.
     return undefined;
