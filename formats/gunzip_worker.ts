@@ -7,6 +7,9 @@
  * @module
  */
 
+import { createReadStream } from "node:fs";
+import { createGunzip } from "node:zlib";
+
 /** The reader's requests: open a file, or fill a buffer. */
 export type GunzipRequest = { open: string } | { fill: ArrayBuffer };
 
@@ -15,7 +18,7 @@ export type GunzipReply = { buffer: ArrayBuffer; length: number } | {
   error: string;
 };
 
-let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+let reader: AsyncIterator<Uint8Array> | undefined;
 let rest: Uint8Array | undefined;
 let failure: string | undefined;
 
@@ -34,9 +37,13 @@ scope.onmessage = (event: MessageEvent<GunzipRequest>) => {
 async function handle(request: GunzipRequest): Promise<void> {
   if ("open" in request) {
     try {
-      const file = await Deno.open(request.open);
-      reader = file.readable.pipeThrough(new DecompressionStream("gzip"))
-        .getReader();
+      // node:zlib inflates twice as fast as DecompressionStream here and
+      // reads concatenated gzip members (bgzip, `cat a.gz b.gz`) as one file.
+      (await Deno.open(request.open)).close();
+      const gunzip = createGunzip({ chunkSize: 1 << 18 });
+      reader = createReadStream(request.open, { highWaterMark: 1 << 18 })
+        .on("error", (error) => gunzip.destroy(error))
+        .pipe(gunzip)[Symbol.asyncIterator]();
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
     }
@@ -51,7 +58,7 @@ async function handle(request: GunzipRequest): Promise<void> {
   try {
     while (length < into.length) {
       if (!rest) {
-        const { value, done } = await reader.read();
+        const { value, done } = await reader.next();
         if (done) break;
         rest = value;
       }

@@ -254,6 +254,29 @@ Deno.test("a gzipped run scans exactly like the plain file, inflated on a worker
       await viaScan(path, qrels, { lenient: true }),
       await viaScan(plain, qrels, { lenient: true }),
     );
+    // Concatenated members (`cat a.gz b.gz`, bgzip) are one file, as gzip -d reads them.
+    const text = await Deno.readTextFile(plain);
+    const cut = text.indexOf("\n", text.length >> 1) + 1;
+    const members = await Promise.all(
+      [text.slice(0, cut), text.slice(cut)].map((part) =>
+        new Response(
+          ReadableStream.from([new TextEncoder().encode(part)]).pipeThrough(
+            new CompressionStream("gzip"),
+          ),
+        ).bytes()
+      ),
+    );
+    await Deno.writeFile(path, new Uint8Array([...members[0], ...members[1]]));
+    assertEquals(
+      await viaScan(path, qrels, { lenient: true }),
+      await viaScan(plain, qrels, { lenient: true }),
+    );
+    await Deno.writeFile(path, members[0].subarray(0, members[0].length - 9));
+    await assertRejects(
+      () => viaScan(path, qrels, { lenient: true }),
+      TypeError,
+      "Cannot read gzip file",
+    );
     await Deno.writeFile(path, new TextEncoder().encode("not gzip"));
     await assertRejects(
       () => viaScan(path, qrels),
