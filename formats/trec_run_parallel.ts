@@ -27,6 +27,12 @@ export const PARALLEL_THRESHOLD = 32 << 20;
 export interface ParallelScanOptions extends Omit<ScanRunOptions, "range"> {
   /** Files of at least this many bytes are split. Default: {@linkcode PARALLEL_THRESHOLD}. */
   threshold?: number;
+  /**
+   * Yield topics in file order. With false, the second half's topics are
+   * yielded as soon as the worker sends them, between the first half's, so
+   * they do not wait in memory until the first half is done. Default: true.
+   */
+  ordered?: boolean;
 }
 
 /**
@@ -91,6 +97,13 @@ export function scanTopicsParallel(
     return scanTopics(path, qrels, options);
   }
   const threshold = options.threshold ?? PARALLEL_THRESHOLD;
+  const ordered = options.ordered ?? true;
+  const bothHalves = (queryId: string) =>
+    new UngroupedRunError(
+      options.name ?? path,
+      0,
+      `topic "${queryId}" appears in both halves of the file; the run is not grouped by topic`,
+    );
   let tag: string | undefined;
   let lines = 0;
   async function* topics(): AsyncGenerator<TopicScan> {
@@ -112,22 +125,12 @@ export function scanTopicsParallel(
     });
     try {
       const firstIds = new Set<string>();
-      const first = scanTopics(path, qrels, { ...options, range: [0, split] });
-      for await (const scan of first) {
-        firstIds.add(scan.queryId);
-        yield scan;
-      }
-      tag = first.tag;
-      for await (const message of second.messages) {
+      const secondIds = new Set<string>();
+      const fromSecond = function* (message: ScanMessage) {
         if (message.type === "topics") {
           for (const scan of message.topics) {
-            if (firstIds.has(scan.queryId)) {
-              throw new UngroupedRunError(
-                options.name ?? path,
-                0,
-                `topic "${scan.queryId}" appears in both halves of the file; the run is not grouped by topic`,
-              );
-            }
+            if (firstIds.has(scan.queryId)) throw bothHalves(scan.queryId);
+            secondIds.add(scan.queryId);
             yield scan;
           }
         } else if (message.type === "done") {
@@ -135,23 +138,20 @@ export function scanTopicsParallel(
           lines = first.lines + message.lines;
         } else {
           const line = message.line ? message.line + first.lines : 0;
-          if (message.kind === "duplicate") {
-            throw new DuplicateDocumentError(
-              message.file,
-              line,
-              message.queryId!,
-              message.docno!,
-            );
-          }
-          if (message.kind === "ungrouped") {
-            throw new UngroupedRunError(message.file, line, message.reason);
-          }
-          if (message.kind === "input") {
-            throw new InputError(message.file, line, message.reason);
-          }
-          throw new Error(message.reason);
+          throw errorOf(message, line);
+        }
+      };
+      const first = scanTopics(path, qrels, { ...options, range: [0, split] });
+      for await (const scan of first) {
+        if (secondIds.has(scan.queryId)) throw bothHalves(scan.queryId);
+        firstIds.add(scan.queryId);
+        yield scan;
+        if (!ordered) {
+          for (const message of second.ready()) yield* fromSecond(message);
         }
       }
+      tag = first.tag;
+      for await (const message of second.messages) yield* fromSecond(message);
     } finally {
       second.worker.terminate();
     }
@@ -168,9 +168,31 @@ export function scanTopicsParallel(
   };
 }
 
+function errorOf(
+  message: Extract<ScanMessage, { type: "error" }>,
+  line: number,
+): Error {
+  if (message.kind === "duplicate") {
+    return new DuplicateDocumentError(
+      message.file,
+      line,
+      message.queryId!,
+      message.docno!,
+    );
+  }
+  if (message.kind === "ungrouped") {
+    return new UngroupedRunError(message.file, line, message.reason);
+  }
+  if (message.kind === "input") {
+    return new InputError(message.file, line, message.reason);
+  }
+  return new Error(message.reason);
+}
+
 function startWorker(request: ScanRequest): {
   worker: Worker;
   messages: AsyncIterable<ScanMessage>;
+  ready: () => ScanMessage[];
 } {
   const worker = new Worker(
     new URL("./trec_run_scan_worker.ts", import.meta.url),
@@ -209,7 +231,16 @@ function startWorker(request: ScanRequest): {
       wake = undefined;
     }
   }
-  return { worker, messages: messages() };
+  // Messages already received, taken without waiting; after an error or the
+  // end, the rest is left to `messages`.
+  const ready = (): ScanMessage[] => {
+    const taken: ScanMessage[] = [];
+    while (queue.length && queue[0].type === "topics") {
+      taken.push(queue.shift()!);
+    }
+    return taken;
+  };
+  return { worker, messages: messages(), ready };
 }
 
 /** The first byte at or after `from` that starts a line of a new topic. */

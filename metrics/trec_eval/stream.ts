@@ -68,7 +68,7 @@ export async function evaluateTrecEvalScan(
     qrels.set(qid, new Map(topic.docnos.map((d, i) => [d, topic.rels[i]])));
   }
   const scorer = new TopicScorer(data, measures, settings);
-  const outcomes = new Map<string, TopicOutcome>();
+  const outcomes = new OutcomeStore(scorer.names.length);
   const options = {
     lenient: true,
     ids: "bytes" as const,
@@ -77,7 +77,12 @@ export async function evaluateTrecEvalScan(
     judgedOnly: settings.judgedOnly,
     float32Scores: settings.version === 9,
   };
-  const run = scanTopicsParallel(runPath, qrels, options);
+  // Output is printed in topic id order at the end, so the worker's topics
+  // are taken as they come rather than held until the first half is done.
+  const run = scanTopicsParallel(runPath, qrels, {
+    ...options,
+    ordered: false,
+  });
   try {
     await forEachRanking(run, qrels, options, (queryId, ranking) => {
       if (ranking) outcomes.set(queryId, scorer.scoreRanking(queryId, ranking));
@@ -95,4 +100,46 @@ export async function evaluateTrecEvalScan(
     (qid) => outcomes.get(qid),
     sink,
   );
+}
+
+/**
+ * Topic outcomes packed in one growing array: a topic then costs its values
+ * and an index entry, not an object and a typed array of its own, so memory
+ * barely grows with the number of topics.
+ */
+class OutcomeStore {
+  readonly #slots: number;
+  readonly #index = new Map<string, number>();
+  // Failures and relation strings, which are rare, stay whole.
+  readonly #whole = new Map<string, TopicOutcome>();
+  #values: Float64Array;
+
+  constructor(slots: number) {
+    this.#slots = slots;
+    this.#values = new Float64Array(slots * 1024);
+  }
+
+  set(qid: string, outcome: TopicOutcome): void {
+    if ("status" in outcome || outcome.relString !== "") {
+      this.#whole.set(qid, outcome);
+      return;
+    }
+    const at = this.#index.size * this.#slots;
+    if (at + this.#slots > this.#values.length) {
+      const bigger = new Float64Array(this.#values.length * 2);
+      bigger.set(this.#values);
+      this.#values = bigger;
+    }
+    this.#values.set(outcome.values, at);
+    this.#index.set(qid, at);
+  }
+
+  get(qid: string): TopicOutcome | undefined {
+    const at = this.#index.get(qid);
+    if (at === undefined) return this.#whole.get(qid);
+    return {
+      values: this.#values.subarray(at, at + this.#slots),
+      relString: "",
+    };
+  }
 }

@@ -66,7 +66,7 @@ async function viaScan(
 async function viaParallel(
   path: string,
   qrels: Qrels,
-  options: ScanRunOptions = {},
+  options: ScanRunOptions & { ordered?: boolean } = {},
 ): Promise<Scanned> {
   const out: Scanned = {};
   for await (
@@ -196,11 +196,13 @@ Deno.test("a topic that comes back is an ungrouped run, on one thread or two", a
   const path = await Deno.makeTempFile();
   try {
     await Deno.writeTextFile(path, text);
-    await assertRejects(
-      () => viaParallel(path, qrels),
-      UngroupedRunError,
-      'topic "q1"',
-    );
+    for (const ordered of [true, false]) {
+      await assertRejects(
+        () => viaParallel(path, qrels, { ordered }),
+        UngroupedRunError,
+        'topic "q1"',
+      );
+    }
   } finally {
     await Deno.remove(path);
   }
@@ -227,13 +229,19 @@ Deno.test("two threads give the same topics in file order, with absolute line nu
     const got = await viaParallel(path, many);
     assertEquals(Object.keys(got), order);
     assertEquals(got, expected);
+    // Unordered, the same topics, whatever order the two halves interleave in.
+    const unordered = await viaParallel(path, many, { ordered: false });
+    assertEquals(Object.keys(unordered).sort(), [...order].sort());
+    assertEquals(unordered, expected);
     await Deno.writeTextFile(path, text + "q9 Q0 a 1\n");
-    const error = await assertRejects(
-      () => viaParallel(path, many),
-      InputError,
-      "got 4",
-    ) as InputError;
-    assertEquals(error.line, 1001);
+    for (const ordered of [true, false]) {
+      const error = await assertRejects(
+        () => viaParallel(path, many, { ordered }),
+        InputError,
+        "got 4",
+      ) as InputError;
+      assertEquals(error.line, 1001);
+    }
   } finally {
     await Deno.remove(path);
   }
