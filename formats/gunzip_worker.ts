@@ -7,8 +7,8 @@
  * @module
  */
 
-import { createReadStream } from "node:fs";
-import { createGunzip } from "node:zlib";
+import { ChunkReader } from "./chunk_reader.ts";
+import { gunzipFile } from "./gunzip.ts";
 
 /** The reader's requests: open a file, or fill a buffer. */
 export type GunzipRequest = { open: string } | { fill: ArrayBuffer };
@@ -18,8 +18,7 @@ export type GunzipReply = { buffer: ArrayBuffer; length: number } | {
   error: string;
 };
 
-let reader: AsyncIterator<Uint8Array> | undefined;
-let rest: Uint8Array | undefined;
+let reader: ChunkReader | undefined;
 let failure: string | undefined;
 
 /** This worker's side of the channel (typed here: JSR forbids lib directives). */
@@ -37,13 +36,8 @@ scope.onmessage = (event: MessageEvent<GunzipRequest>) => {
 async function handle(request: GunzipRequest): Promise<void> {
   if ("open" in request) {
     try {
-      // node:zlib inflates twice as fast as DecompressionStream here and
-      // reads concatenated gzip members (bgzip, `cat a.gz b.gz`) as one file.
       (await Deno.open(request.open)).close();
-      const gunzip = createGunzip({ chunkSize: 1 << 18 });
-      reader = createReadStream(request.open, { highWaterMark: 1 << 18 })
-        .on("error", (error) => gunzip.destroy(error))
-        .pipe(gunzip)[Symbol.asyncIterator]();
+      reader = new ChunkReader(gunzipFile(request.open));
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
     }
@@ -54,19 +48,9 @@ async function handle(request: GunzipRequest): Promise<void> {
     return;
   }
   const into = new Uint8Array(request.fill);
-  let length = 0;
+  let length;
   try {
-    while (length < into.length) {
-      if (!rest) {
-        const { value, done } = await reader.next();
-        if (done) break;
-        rest = value;
-      }
-      const n = Math.min(rest.length, into.length - length);
-      into.set(rest.subarray(0, n), length);
-      length += n;
-      rest = n < rest.length ? rest.subarray(n) : undefined;
-    }
+    length = await reader.readFull(into);
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
     scope.postMessage({ error: failure });

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { ChunkReader } from "./chunk_reader.ts";
+import { gunzipFile } from "./gunzip.ts";
 import type { GunzipReply, GunzipRequest } from "./gunzip_worker.ts";
 
 /** A file path (`-` is standard input), a byte stream or a string. */
@@ -56,9 +58,26 @@ export async function openSource(
 }
 
 /**
+ * Compressed files at least this large are inflated on a worker; a smaller
+ * one inflates on the calling thread in less time than a worker takes to
+ * start (about 40 ms).
+ */
+export const GZIP_WORKER_THRESHOLD = 1 << 20;
+
+/** Options of {@linkcode GzipFileReader.open}. */
+export interface GzipFileReaderOptions {
+  /**
+   * Inflate on a worker thread. Default: when the compressed file has at
+   * least {@linkcode GZIP_WORKER_THRESHOLD} bytes.
+   */
+  worker?: boolean;
+}
+
+/**
  * Reads a gzip file's decompressed bytes, inflated by a worker thread so the
- * reader and the inflater each get a core. Four buffers circulate: while this
- * thread reads one, the worker fills the others.
+ * reader and the inflater each get a core (a small file is inflated on the
+ * calling thread). Four buffers circulate: while this thread reads one, the
+ * worker fills the others.
  *
  * @example
  * ```ts
@@ -66,7 +85,7 @@ export async function openSource(
  * const path = await Deno.makeTempFile({ suffix: ".gz" });
  * const gz = ReadableStream.from([new TextEncoder().encode("hi\n")]).pipeThrough(new CompressionStream("gzip"));
  * await Deno.writeFile(path, gz);
- * const reader = await GzipFileReader.open(path);
+ * const reader = await GzipFileReader.open(path, { worker: true });
  * const into = new Uint8Array(16);
  * const n = await reader.read(into);
  * console.log(new TextDecoder().decode(into.subarray(0, n ?? 0))); // "hi\n"
@@ -76,21 +95,27 @@ export async function openSource(
  */
 export class GzipFileReader {
   #path: string;
-  #worker: Worker;
+  #local: ChunkReader | undefined;
+  #worker: Worker | undefined;
   #waiting: ((reply: GunzipReply) => void)[] = [];
   #inFlight: Promise<GunzipReply>[] = [];
   #current: Uint8Array | undefined;
   #offset = 0;
   #done = false;
 
-  private constructor(path: string) {
+  private constructor(path: string, worker: boolean) {
     this.#path = path;
-    this.#worker = new Worker(new URL("./gunzip_worker.ts", import.meta.url), {
+    if (!worker) {
+      this.#local = new ChunkReader(gunzipFile(path));
+      return;
+    }
+    const thread = new Worker(new URL("./gunzip_worker.ts", import.meta.url), {
       type: "module",
     });
-    this.#worker.onmessage = (event: MessageEvent<GunzipReply>) =>
+    this.#worker = thread;
+    thread.onmessage = (event: MessageEvent<GunzipReply>) =>
       this.#waiting.shift()?.(event.data);
-    this.#worker.onerror = (event) => {
+    thread.onerror = (event) => {
       event.preventDefault();
       for (const resolve of this.#waiting.splice(0)) {
         resolve({ error: event.message });
@@ -104,15 +129,25 @@ export class GzipFileReader {
    * Opens a `.gz` file; a missing file fails here, not on the first read.
    *
    * @param path The file.
+   * @param options Where to inflate.
    * @returns The reader.
    */
-  static async open(path: string): Promise<GzipFileReader> {
-    (await Deno.open(path)).close();
-    return new GzipFileReader(path);
+  static async open(
+    path: string,
+    options: GzipFileReaderOptions = {},
+  ): Promise<GzipFileReader> {
+    const file = await Deno.open(path);
+    try {
+      const worker = options.worker ??
+        (await file.stat()).size >= GZIP_WORKER_THRESHOLD;
+      return new GzipFileReader(path, worker);
+    } finally {
+      file.close();
+    }
   }
 
   #send(request: GunzipRequest, transfer: Transferable[] = []): void {
-    this.#worker.postMessage(request, transfer);
+    this.#worker!.postMessage(request, transfer);
   }
 
   #request(buffer: ArrayBuffer): void {
@@ -132,6 +167,13 @@ export class GzipFileReader {
    * @throws {TypeError} If the file is not valid gzip.
    */
   async read(into: Uint8Array): Promise<number | null> {
+    if (this.#local) {
+      try {
+        return await this.#local.read(into);
+      } catch (error) {
+        throw this.#error(error instanceof Error ? error.message : error);
+      }
+    }
     while (!this.#current || this.#offset === this.#current.length) {
       if (this.#current) this.#request(this.#current.buffer as ArrayBuffer);
       this.#current = undefined;
@@ -139,9 +181,7 @@ export class GzipFileReader {
       const reply = await this.#inFlight.shift()!;
       if ("error" in reply) {
         this.close();
-        throw new TypeError(
-          `Cannot read gzip file "${this.#path}": ${reply.error}`,
-        );
+        throw this.#error(reply.error);
       }
       if (reply.length === 0) {
         this.#done = true;
@@ -157,9 +197,13 @@ export class GzipFileReader {
     return n;
   }
 
-  /** Stops the worker. */
+  #error(reason: unknown): TypeError {
+    return new TypeError(`Cannot read gzip file "${this.#path}": ${reason}`);
+  }
+
+  /** Stops the worker, if there is one. */
   close(): void {
-    this.#worker.terminate();
+    this.#worker?.terminate();
   }
 
   /**

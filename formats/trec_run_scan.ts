@@ -19,6 +19,7 @@ import {
 import type { Judgements, Qrels } from "../metrics/types.ts";
 import { atof } from "./c_number.ts";
 import { InputError } from "./errors.ts";
+import { ChunkReader } from "./chunk_reader.ts";
 import { GzipFileReader, openSource, type Source } from "./source.ts";
 import { UngroupedRunError } from "./trec_run.ts";
 
@@ -906,22 +907,8 @@ async function openFiller(
     return { name: name ?? source, fill: (into) => reader.read(into) };
   }
   const opened = await openSource(source, name);
-  const reader = opened.stream.getReader();
-  let pending: Uint8Array | undefined;
-  return {
-    name: opened.name,
-    fill: async (into) => {
-      if (!pending) {
-        const { value, done } = await reader.read();
-        if (done) return null;
-        pending = value;
-      }
-      const n = Math.min(pending.length, into.length);
-      into.set(pending.subarray(0, n));
-      pending = n < pending.length ? pending.subarray(n) : undefined;
-      return n;
-    },
-  };
+  const reader = new ChunkReader(opened.stream.values());
+  return { name: opened.name, fill: (into) => reader.read(into) };
 }
 
 const STRICT_SCORE =

@@ -247,7 +247,7 @@ Deno.test("two threads give the same topics in file order, with absolute line nu
   }
 });
 
-Deno.test("a gzipped run scans exactly like the plain file, inflated on a worker", async () => {
+Deno.test("a gzipped run scans exactly like the plain file, in one member or several", async () => {
   const qrels = await readQrels(await dataFile("qrels.test"), {
     lenient: true,
   });

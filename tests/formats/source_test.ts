@@ -1,0 +1,97 @@
+// Gzip input: on a worker or on the calling thread, the same bytes and the
+// same errors, for one member or several.
+import { assertEquals, assertRejects } from "../assert.ts";
+import { GzipFileReader, openSource } from "../../formats/source.ts";
+import { ChunkReader } from "../../formats/chunk_reader.ts";
+
+function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  return new Response(
+    ReadableStream.from([bytes]).pipeThrough(new CompressionStream("gzip")),
+  ).bytes();
+}
+
+async function readAll(
+  path: string,
+  worker: boolean,
+  step = 1000,
+): Promise<Uint8Array> {
+  const reader = await GzipFileReader.open(path, { worker });
+  const parts: number[] = [];
+  const into = new Uint8Array(step);
+  for (let n; (n = await reader.read(into)) !== null;) {
+    parts.push(...into.subarray(0, n));
+  }
+  return new Uint8Array(parts);
+}
+
+Deno.test("GzipFileReader gives every member's bytes, on a worker or not", async () => {
+  // Text that does not compress to nothing, so reads cross buffer edges.
+  let seed = 7;
+  const text = Array.from({ length: 20_000 }, (_, i) => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return `q${i >> 8} Q0 d${seed.toString(36)} ${i} ${seed / 1e9} t\n`;
+  }).join("");
+  const bytes = new TextEncoder().encode(text);
+  const cut = bytes.indexOf(10, bytes.length >> 1) + 1;
+  const path = await Deno.makeTempFile({ suffix: ".gz" });
+  try {
+    await Deno.writeFile(path, await gzip(bytes));
+    for (const worker of [true, false]) {
+      assertEquals(await readAll(path, worker), bytes, `worker: ${worker}`);
+    }
+    const members = [
+      ...await gzip(bytes.subarray(0, cut)),
+      ...await gzip(bytes.subarray(cut)),
+    ];
+    await Deno.writeFile(path, new Uint8Array(members));
+    for (const worker of [true, false]) {
+      assertEquals(await readAll(path, worker, 4096), bytes, `two members`);
+    }
+    const { stream } = await openSource(path);
+    assertEquals(await new Response(stream).text(), text);
+  } finally {
+    await Deno.remove(path);
+  }
+});
+
+Deno.test("GzipFileReader names the file of a truncated or corrupt stream", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".gz" });
+  try {
+    const whole = await gzip(new TextEncoder().encode("q1 Q0 a 1 1 t\n"));
+    for (
+      const [bytes, reason] of [
+        [whole.subarray(0, whole.length - 6), "unexpected end of file"],
+        [new TextEncoder().encode("not gzip at all"), "incorrect header check"],
+      ] as const
+    ) {
+      await Deno.writeFile(path, bytes);
+      for (const worker of [true, false]) {
+        await assertRejects(
+          () => readAll(path, worker),
+          TypeError,
+          `Cannot read gzip file "${path}": ${reason}`,
+        );
+      }
+    }
+    await assertRejects(
+      () => GzipFileReader.open(path + ".missing"),
+      Deno.errors.NotFound,
+    );
+  } finally {
+    await Deno.remove(path);
+  }
+});
+
+Deno.test("ChunkReader splits large chunks and skips empty ones", async () => {
+  const reader = new ChunkReader(
+    [new Uint8Array(0), new Uint8Array([1, 2, 3, 4, 5]), new Uint8Array([6])]
+      .values(),
+  );
+  const into = new Uint8Array(3);
+  assertEquals(await reader.readFull(into), 3);
+  assertEquals([...into], [1, 2, 3]);
+  assertEquals(await reader.readFull(into), 3);
+  assertEquals([...into], [4, 5, 6]);
+  assertEquals(await reader.readFull(into), 0);
+  assertEquals(await reader.read(into), null);
+});
