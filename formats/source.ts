@@ -33,7 +33,7 @@ export async function openSource(
 ): Promise<OpenedSource> {
   if (typeof source === "string") {
     if (source === "-") {
-      return { name: name ?? "<stdin>", stream: Deno.stdin.readable };
+      return { name: name ?? "<stdin>", stream: stdinStream() };
     }
     if (source.endsWith(".gz")) {
       const reader = await GzipFileReader.open(source);
@@ -55,6 +55,35 @@ export async function openSource(
       },
     }),
   };
+}
+
+/**
+ * Standard input in blocks of up to 1 MiB. `Deno.stdin.readable` hands out
+ * what each read returns, 64 KiB from a pipe: sixteen times the chunks for a
+ * reader to handle.
+ *
+ * @example
+ * ```ts ignore
+ * import { stdinStream } from "./source.ts";
+ * for await (const block of stdinStream()) console.log(block.length);
+ * ```
+ *
+ * @returns The stream.
+ */
+export function stdinStream(): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    pull: async (controller) => {
+      const block = new Uint8Array(1 << 20);
+      let length = 0;
+      while (length < block.length) {
+        const n = await Deno.stdin.read(block.subarray(length));
+        if (n === null) break;
+        length += n;
+      }
+      if (length > 0) controller.enqueue(block.subarray(0, length));
+      if (length < block.length) controller.close();
+    },
+  });
 }
 
 /**

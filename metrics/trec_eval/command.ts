@@ -7,7 +7,8 @@
  */
 
 import { resolve } from "node:path";
-import type { Source } from "../../formats/source.ts";
+import { ReplayableStream } from "../../formats/replayable_stream.ts";
+import { type Source, stdinStream } from "../../formats/source.ts";
 import { evaluateTrecEval, type TrecEvalResult } from "./evaluate.ts";
 import { trecEvalHelp } from "./help.ts";
 import {
@@ -33,6 +34,10 @@ export interface TrecEvalOptions {
    * Default: everything in `stdout`.
    */
   sink?: (text: string) => void;
+  /**
+   * What a run named `-` reads. Default: the process's standard input.
+   */
+  stdin?: ReadableStream<Uint8Array>;
 }
 
 /**
@@ -79,17 +84,24 @@ export async function trecEval(
     debugQuery: parsed.debugQuery,
   };
   // The fast path scans the run file as it reads it; anything it cannot
-  // reproduce exactly (errors, stdin, other formats) reads the run whole.
-  const runPath = parsed.files[1];
+  // reproduce exactly (errors, other formats) reads the run whole, standard
+  // input included: what the scan read of it is replayed.
+  const [relPath, runPath] = parsed.files;
+  const fromStdin = runPath.startsWith("-");
+  let stdin: ReplayableStream | undefined;
   if (
-    !options.open && !runPath.startsWith("-") && parsed.relFormat === "qrels"
+    !options.open && parsed.relFormat === "qrels" &&
+    !(fromStdin && relPath === "-")
   ) {
     const relevance = await readTrecEvalRelevance(parsed, locate);
     const measures = bindTrecEvalMeasures(parsed);
     if (!("status" in relevance) && !("status" in measures)) {
+      if (fromStdin) {
+        stdin = new ReplayableStream(options.stdin ?? stdinStream());
+      }
       const scanned = await evaluateTrecEvalScan(
         relevance,
-        cwd === undefined ? runPath : resolve(cwd, runPath),
+        stdin?.first ?? (cwd === undefined ? runPath : resolve(cwd, runPath)),
         measures,
         settings,
         options.sink,
@@ -97,7 +109,11 @@ export async function trecEval(
       if (scanned) return scanned;
     }
   }
-  const data = await readTrecEvalInputs(parsed, locate);
+  const data = await readTrecEvalInputs(
+    parsed,
+    locate,
+    stdin?.replay() ?? options.stdin,
+  );
   if ("status" in data) return data;
   const measures = bindTrecEvalMeasures(parsed);
   if ("status" in measures) return measures;

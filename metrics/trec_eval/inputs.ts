@@ -94,13 +94,17 @@ async function attempt<T extends { empty: boolean }>(
  * @param args The parsed command line, with two files.
  * @param locate Where a file named on the command line is (messages keep
  * the name as given). Default: the name itself.
+ * @param stdin What a run named `-` reads. Default: standard input.
  * @returns The data, or trec_eval's failure.
  */
 export async function readTrecEvalInputs(
   args: TrecEvalArgs,
   locate: (path: string) => Source = (path) => path,
+  stdin: Source = "-",
 ): Promise<TrecEvalData | TrecEvalResult> {
-  return await readInputs(args, locate, true) as TrecEvalData | TrecEvalResult;
+  return await readInputs(args, locate, stdin) as
+    | TrecEvalData
+    | TrecEvalResult;
 }
 
 /**
@@ -126,13 +130,13 @@ export async function readTrecEvalRelevance(
   args: TrecEvalArgs,
   locate: (path: string) => Source = (path) => path,
 ): Promise<TrecEvalRelevance | TrecEvalResult> {
-  return await readInputs(args, locate, false);
+  return await readInputs(args, locate);
 }
 
 async function readInputs(
   args: TrecEvalArgs,
   locate: (path: string) => Source,
-  withRun: boolean,
+  stdin?: Source,
 ): Promise<TrecEvalData | TrecEvalRelevance | TrecEvalResult> {
   const [relPath, runPath] = args.files;
   if (!REL_FORMATS.includes(args.relFormat as RelFormat)) {
@@ -199,14 +203,14 @@ async function readInputs(
     );
   }
   let run;
-  if (withRun) {
+  if (stdin !== undefined) {
     try {
       run = await attempt(
         runPath,
         "get_results",
         "results",
         () =>
-          readTrecEvalRun(runPath.startsWith("-") ? "-" : locate(runPath), {
+          readTrecEvalRun(runPath.startsWith("-") ? stdin : locate(runPath), {
             name: runPath,
             encoding,
             float32Scores: float32,

@@ -10,7 +10,7 @@
  */
 
 import { scanTopicsParallel } from "../../formats/trec_run_parallel.ts";
-import { forEachRanking } from "../../formats/trec_run_scan.ts";
+import { forEachRanking, scanTopics } from "../../formats/trec_run_scan.ts";
 import type { Judgements } from "../types.ts";
 import {
   printTrecEval,
@@ -44,7 +44,7 @@ import { firstRepeated } from "./topic.ts";
  * ```
  *
  * @param data The judgements (byte-string ids, as trec_eval mode reads them).
- * @param runPath The run file: a plain or `.gz` path, not standard input.
+ * @param runPath The run: a plain or `.gz` path, or a stream.
  * @param measures The requested measures, bound, in table order.
  * @param settings The options.
  * @param sink Where output goes as it is made (see `printTrecEval`).
@@ -53,7 +53,7 @@ import { firstRepeated } from "./topic.ts";
  */
 export async function evaluateTrecEvalScan(
   data: TrecEvalRelevance,
-  runPath: string,
+  runPath: string | ReadableStream<Uint8Array>,
   measures: readonly BoundTrecMeasure[],
   settings: TrecEvalSettings,
   sink?: (text: string) => void,
@@ -79,10 +79,9 @@ export async function evaluateTrecEvalScan(
   };
   // Output is printed in topic id order at the end, so the worker's topics
   // are taken as they come rather than held until the first half is done.
-  const run = scanTopicsParallel(runPath, qrels, {
-    ...options,
-    ordered: false,
-  });
+  const run = typeof runPath === "string"
+    ? scanTopicsParallel(runPath, qrels, { ...options, ordered: false })
+    : scanTopics(runPath, qrels, { ...options, name: "-" });
   try {
     await forEachRanking(run, qrels, options, (queryId, ranking) => {
       if (ranking) outcomes.set(queryId, scorer.scoreRanking(queryId, ranking));
