@@ -18,7 +18,9 @@ import {
   UngroupedRunError,
 } from "../formats/trec_run.ts";
 import { scanTopicsParallel } from "../formats/trec_run_parallel.ts";
-import { forEachRanking } from "../formats/trec_run_scan.ts";
+import { forEachRanking, scanTopics } from "../formats/trec_run_scan.ts";
+import { ReplayableStream } from "../formats/replayable_stream.ts";
+import { type Source, stdinStream } from "../formats/source.ts";
 import { InputError } from "../formats/errors.ts";
 import { checkInputFile } from "./input_files.ts";
 
@@ -63,9 +65,13 @@ export async function evaluateRunFile(
     }
     return { evaluation: evaluator.finish(), runId };
   };
-  const once = async (collect: boolean) => {
+  // Standard input cannot be read twice: what the first reading took is
+  // kept for a second one.
+  const stdin = path === "-" ? new ReplayableStream(stdinStream()) : undefined;
+  const name = stdin ? "<stdin>" : path;
+  const once = async (collect: boolean, source: Source) => {
     const evaluator = new Evaluator(qrels, metrics, options);
-    const run = readRun(path, { ...options, collect });
+    const run = readRun(source, { ...options, collect, name });
     topics = 0;
     for await (const ranked of run) {
       topics++;
@@ -75,7 +81,9 @@ export async function evaluateRunFile(
   };
   const scan = async () => {
     const evaluator = new Evaluator(qrels, metrics, options);
-    const run = scanTopicsParallel(path, qrels, options);
+    const run = stdin
+      ? scanTopics(stdin.first, qrels, { ...options, name })
+      : scanTopicsParallel(path, qrels, options);
     topics = 0;
     await forEachRanking(run, qrels, options, (queryId, ranking) => {
       topics++;
@@ -86,10 +94,12 @@ export async function evaluateRunFile(
   };
   await checkInputFile(path);
   try {
-    if (options.registry === undefined && path !== "-") return await scan();
-    return await once(path === "-");
+    if (options.registry === undefined) return await scan();
+    return await once(false, stdin?.first ?? path);
   } catch (error) {
-    if (error instanceof UngroupedRunError) return await once(true);
+    if (error instanceof UngroupedRunError) {
+      return await once(true, stdin?.replay() ?? path);
+    }
     throw error;
   }
 }

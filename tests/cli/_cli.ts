@@ -19,14 +19,24 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `deno run -R -W cli.ts ...args`. */
-export async function runCli(args: string[]): Promise<CliResult> {
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+/** Runs `deno run -R -W cli.ts ...args`, with `stdin` as standard input. */
+export async function runCli(
+  args: string[],
+  stdin?: string,
+): Promise<CliResult> {
+  const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-R", "-W", CLI, ...args],
+    stdin: stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },
-  }).output();
+  }).spawn();
+  if (stdin !== undefined) {
+    await ReadableStream.from([new TextEncoder().encode(stdin)]).pipeTo(
+      child.stdin,
+    );
+  }
+  const { code, stdout, stderr } = await child.output();
   const decode = (b: Uint8Array) => new TextDecoder().decode(b);
   return { code, stdout: decode(stdout), stderr: decode(stderr) };
 }

@@ -38,3 +38,25 @@ Deno.test("a negative relevance level is a usage error: it would count unjudged 
     true,
   );
 });
+
+Deno.test("eval reads a run from stdin, grouped by topic or not, as from its file", async () => {
+  const args = ["eval", "-q", "-m", "ndcg@10", "-m", "ap", QRELS];
+  const expected = await runCli([...args, RUN]);
+  assertEquals(expected.code, 0);
+  const lines = (await Deno.readTextFile(RUN)).trimEnd().split("\n");
+  // Every other line moved to the end: each topic appears twice, apart.
+  const ungrouped = [
+    ...lines.filter((_, i) => i % 2 === 0),
+    ...lines.filter((_, i) => i % 2 === 1),
+  ];
+  for (const text of [lines, ungrouped]) {
+    const got = await runCli([...args, "-"], text.join("\n") + "\n");
+    assertEquals(got, expected);
+  }
+  const bad = await runCli([...args, "-"], lines[0] + "\nq02 Q0 d 1\n");
+  assertEquals(bad.code, 1);
+  assertEquals(
+    bad.stderr,
+    'ranklens eval: <stdin>:2: expected 6 fields "qid iter docno rank score tag", got 4\n',
+  );
+});
