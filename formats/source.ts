@@ -9,8 +9,33 @@ import { ChunkReader } from "./chunk_reader.ts";
 import { gunzipFile } from "./gunzip.ts";
 import type { GunzipReply, GunzipRequest } from "./gunzip_worker.ts";
 
-/** A file path (`-` is standard input), a byte stream or a string. */
-export type Source = string | ReadableStream<Uint8Array> | { text: string };
+/**
+ * Anything that reads bytes into a buffer, as `Deno.FsFile` and
+ * {@linkcode GzipFileReader} do.
+ */
+export interface ByteReader {
+  /**
+   * Reads the next bytes into `into`.
+   *
+   * @param into Where to read.
+   * @returns How many bytes were read, or null at the end.
+   */
+  read(into: Uint8Array): Promise<number | null>;
+  /** Releases the reader; called when a stream of it is cancelled. */
+  close?(): void;
+}
+
+/**
+ * A file path (`-` is standard input), a byte stream, a string, or an open
+ * {@linkcode ByteReader} (a `Deno.FsFile`, or a `GzipFileReader` opened
+ * early so that its worker starts while other work goes on), which is
+ * closed once read to its end.
+ */
+export type Source =
+  | string
+  | ReadableStream<Uint8Array>
+  | { text: string }
+  | ByteReader;
 
 /** A named byte stream. */
 export interface OpenedSource {
@@ -23,8 +48,9 @@ export interface OpenedSource {
 /**
  * Opens a source. A path ending in `.gz` is decompressed on the fly.
  *
- * @param source A path, `-` for standard input, a stream or `{ text }`.
- * @param name The name for error messages. Default: the path, `<stdin>` or `<stream>`.
+ * @param source A path, `-` for standard input, a stream, `{ text }` or a reader.
+ * @param name The name for error messages. Default: the path, `<stdin>`,
+ * `<stream>`, `<text>` or `<reader>`.
  * @returns The named stream.
  */
 export async function openSource(
@@ -45,6 +71,9 @@ export async function openSource(
   if (source instanceof ReadableStream) {
     return { name: name ?? "<stream>", stream: source };
   }
+  if ("read" in source) {
+    return { name: name ?? "<reader>", stream: readerStream(source) };
+  }
   const bytes = new TextEncoder().encode(source.text);
   return {
     name: name ?? "<text>",
@@ -55,6 +84,36 @@ export async function openSource(
       },
     }),
   };
+}
+
+/**
+ * A reader's bytes as a stream of 64 KiB chunks.
+ *
+ * @example
+ * ```ts
+ * import { readerStream } from "./source.ts";
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeTextFile(path, "hi\n");
+ * const stream = readerStream(await Deno.open(path));
+ * console.log(await new Response(stream).text()); // "hi\n"
+ * await Deno.remove(path);
+ * ```
+ *
+ * @param reader The reader; closed at the end or when the stream is cancelled.
+ * @returns The stream.
+ */
+export function readerStream(reader: ByteReader): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    pull: async (controller) => {
+      const chunk = new Uint8Array(1 << 16);
+      const n = await reader.read(chunk);
+      if (n === null) {
+        reader.close?.();
+        controller.close();
+      } else controller.enqueue(chunk.subarray(0, n));
+    },
+    cancel: () => reader.close?.(),
+  });
 }
 
 /**
@@ -122,7 +181,7 @@ export interface GzipFileReaderOptions {
  * await Deno.remove(path);
  * ```
  */
-export class GzipFileReader {
+export class GzipFileReader implements ByteReader {
   #path: string;
   #local: ChunkReader | undefined;
   #worker: Worker | undefined;
@@ -241,15 +300,7 @@ export class GzipFileReader {
    * @returns The stream.
    */
   readable(): ReadableStream<Uint8Array> {
-    return new ReadableStream<Uint8Array>({
-      pull: async (controller) => {
-        const chunk = new Uint8Array(1 << 16);
-        const n = await this.read(chunk);
-        if (n === null) controller.close();
-        else controller.enqueue(chunk.subarray(0, n));
-      },
-      cancel: () => this.close(),
-    });
+    return readerStream(this);
   }
 }
 

@@ -906,6 +906,16 @@ async function openFiller(
     const reader = await GzipFileReader.open(source);
     return { name: name ?? source, fill: (into) => reader.read(into) };
   }
+  if (typeof source === "object" && "read" in source) {
+    return {
+      name: name ?? "<reader>",
+      fill: async (into) => {
+        const read = await source.read(into);
+        if (read === null) source.close?.();
+        return read;
+      },
+    };
+  }
   const opened = await openSource(source, name);
   const reader = new ChunkReader(opened.stream.values());
   return { name: opened.name, fill: (into) => reader.read(into) };

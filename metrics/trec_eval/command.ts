@@ -8,7 +8,11 @@
 
 import { resolve } from "node:path";
 import { ReplayableStream } from "../../formats/replayable_stream.ts";
-import { type Source, stdinStream } from "../../formats/source.ts";
+import {
+  GzipFileReader,
+  type Source,
+  stdinStream,
+} from "../../formats/source.ts";
 import { evaluateTrecEval, type TrecEvalResult } from "./evaluate.ts";
 import { trecEvalHelp } from "./help.ts";
 import {
@@ -93,20 +97,29 @@ export async function trecEval(
     !options.open && parsed.relFormat === "qrels" &&
     !(fromStdin && relPath === "-")
   ) {
-    const relevance = await readTrecEvalRelevance(parsed, locate);
-    const measures = bindTrecEvalMeasures(parsed);
-    if (!("status" in relevance) && !("status" in measures)) {
-      if (fromStdin) {
-        stdin = new ReplayableStream(options.stdin ?? stdinStream());
+    const path = cwd === undefined ? runPath : resolve(cwd, runPath);
+    // A gzip run's inflater starts on its worker while the qrels are read.
+    const early = !fromStdin && path.endsWith(".gz")
+      ? GzipFileReader.open(path).catch(() => undefined)
+      : undefined;
+    try {
+      const relevance = await readTrecEvalRelevance(parsed, locate);
+      const measures = bindTrecEvalMeasures(parsed);
+      if (!("status" in relevance) && !("status" in measures)) {
+        if (fromStdin) {
+          stdin = new ReplayableStream(options.stdin ?? stdinStream());
+        }
+        const scanned = await evaluateTrecEvalScan(
+          relevance,
+          stdin?.first ?? (await early) ?? path,
+          measures,
+          settings,
+          options.sink,
+        );
+        if (scanned) return scanned;
       }
-      const scanned = await evaluateTrecEvalScan(
-        relevance,
-        stdin?.first ?? (cwd === undefined ? runPath : resolve(cwd, runPath)),
-        measures,
-        settings,
-        options.sink,
-      );
-      if (scanned) return scanned;
+    } finally {
+      (await early)?.close();
     }
   }
   const data = await readTrecEvalInputs(

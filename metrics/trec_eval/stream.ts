@@ -11,6 +11,7 @@
 
 import { scanTopicsParallel } from "../../formats/trec_run_parallel.ts";
 import { forEachRanking, scanTopics } from "../../formats/trec_run_scan.ts";
+import type { ByteReader } from "../../formats/source.ts";
 import type { Judgements } from "../types.ts";
 import {
   printTrecEval,
@@ -44,7 +45,7 @@ import { firstRepeated } from "./topic.ts";
  * ```
  *
  * @param data The judgements (byte-string ids, as trec_eval mode reads them).
- * @param runPath The run: a plain or `.gz` path, or a stream.
+ * @param runPath The run: a plain or `.gz` path, a stream or a reader.
  * @param measures The requested measures, bound, in table order.
  * @param settings The options.
  * @param sink Where output goes as it is made (see `printTrecEval`).
@@ -53,7 +54,7 @@ import { firstRepeated } from "./topic.ts";
  */
 export async function evaluateTrecEvalScan(
   data: TrecEvalRelevance,
-  runPath: string | ReadableStream<Uint8Array>,
+  runPath: string | ReadableStream<Uint8Array> | ByteReader,
   measures: readonly BoundTrecMeasure[],
   settings: TrecEvalSettings,
   sink?: (text: string) => void,
@@ -81,7 +82,7 @@ export async function evaluateTrecEvalScan(
   // are taken as they come rather than held until the first half is done.
   const run = typeof runPath === "string"
     ? scanTopicsParallel(runPath, qrels, { ...options, ordered: false })
-    : scanTopics(runPath, qrels, { ...options, name: "-" });
+    : scanTopics(runPath, qrels, { ...options, name: "<run>" });
   try {
     await forEachRanking(run, qrels, options, (queryId, ranking) => {
       if (ranking) outcomes.set(queryId, scorer.scoreRanking(queryId, ranking));

@@ -1,6 +1,6 @@
 // Gzip input: on a worker or on the calling thread, the same bytes and the
 // same errors, for one member or several.
-import { assertEquals, assertRejects } from "../assert.ts";
+import { assertEquals, assertRejects, assertThrows } from "../assert.ts";
 import { GzipFileReader, openSource } from "../../formats/source.ts";
 import { ChunkReader } from "../../formats/chunk_reader.ts";
 
@@ -94,4 +94,22 @@ Deno.test("ChunkReader splits large chunks and skips empty ones", async () => {
   assertEquals([...into], [4, 5, 6]);
   assertEquals(await reader.readFull(into), 0);
   assertEquals(await reader.read(into), null);
+});
+
+Deno.test("an open reader is a source, closed once read to its end", async () => {
+  const path = await Deno.makeTempFile();
+  try {
+    await Deno.writeTextFile(path, "q1 Q0 a 1 1 t\nq1 Q0 b 2 0 t\n");
+    const file = await Deno.open(path);
+    const { name, stream } = await openSource(file);
+    assertEquals(name, "<reader>");
+    assertEquals(
+      await new Response(stream).text(),
+      "q1 Q0 a 1 1 t\nq1 Q0 b 2 0 t\n",
+    );
+    // Closed by the stream: closing again is an error.
+    assertThrows(() => file.close(), Deno.errors.BadResource);
+  } finally {
+    await Deno.remove(path);
+  }
 });

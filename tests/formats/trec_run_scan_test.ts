@@ -11,6 +11,7 @@ import { readRun, UngroupedRunError } from "../../formats/trec_run.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
 import { JudgedRanking } from "../../metrics/judged_ranking.ts";
 import { InputError } from "../../formats/errors.ts";
+import { GzipFileReader, type Source } from "../../formats/source.ts";
 import type { Qrels } from "../../metrics/types.ts";
 
 const CONFORMANCE = new URL(
@@ -50,7 +51,7 @@ async function viaReadRun(
 }
 
 async function viaScan(
-  source: string | { text: string },
+  source: Source,
   qrels: Qrels,
   options: ScanRunOptions = {},
 ): Promise<Scanned> {
@@ -258,10 +259,11 @@ Deno.test("a gzipped run scans exactly like the plain file, in one member or sev
       new CompressionStream("gzip"),
     );
     await Deno.writeFile(path, gz);
-    assertEquals(
-      await viaScan(path, qrels, { lenient: true }),
-      await viaScan(plain, qrels, { lenient: true }),
-    );
+    const expected = await viaScan(plain, qrels, { lenient: true });
+    assertEquals(await viaScan(path, qrels, { lenient: true }), expected);
+    // Opened ahead, on a worker, and handed over as a reader.
+    const early = await GzipFileReader.open(path, { worker: true });
+    assertEquals(await viaScan(early, qrels, { lenient: true }), expected);
     // Concatenated members (`cat a.gz b.gz`, bgzip) are one file, as gzip -d reads them.
     const text = await Deno.readTextFile(plain);
     const cut = text.indexOf("\n", text.length >> 1) + 1;
