@@ -564,7 +564,9 @@ export function scanTopics(
         while (CLASS[c] === SPACE_CLASS) c = b[++i];
         if (c === NEWLINE) fail(FIELDS + 5);
         lastTagStart = i;
-        i = b.indexOf(NEWLINE, i) + 1;
+        // A tag is short: stepping over it beats a call to indexOf.
+        while (c !== NEWLINE) c = b[++i];
+        i++;
         if (
           qe - qs !== qidBytes.length ||
           !sameBytes(qidBytes, 0, qidBytes.length, b, qs, qe)
