@@ -93,16 +93,28 @@ function median(xs: number[]): number {
     : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-async function measure(
-  command: string[],
-): Promise<{ seconds: number; peakMiB: number; stdout: string }> {
-  const timings: Timing[] = [];
-  for (let i = 0; i < runs; i++) timings.push(await timeOnce(command));
-  return {
-    seconds: median(timings.map((t) => t.seconds)),
-    peakMiB: Math.max(...timings.map((t) => t.peakKiB)) / 1024,
-    stdout: timings[0].stdout,
-  };
+interface Measured {
+  seconds: number;
+  peakMiB: number;
+  stdout: string;
+}
+
+/**
+ * Times commands in turn, round after round, so that a change in the
+ * machine's load over the benchmark falls on all of them alike.
+ */
+async function measure(...commands: string[][]): Promise<Measured[]> {
+  const timings: Timing[][] = commands.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    for (const [c, command] of commands.entries()) {
+      timings[c].push(await timeOnce(command));
+    }
+  }
+  return timings.map((t) => ({
+    seconds: median(t.map((x) => x.seconds)),
+    peakMiB: median(t.map((x) => x.peakKiB)) / 1024,
+    stdout: t[0].stdout,
+  }));
 }
 
 const ranklens = (
@@ -113,10 +125,13 @@ const rows: string[][] = [];
 /** ranklens against trec_eval on the same arguments. */
 async function versus(label: string, args: string[], lines: number) {
   if (values.only && !label.includes(values.only)) return;
-  const ours = await measure(ranklens(args));
+  const trecEval = values["trec-eval"];
+  const [ours, theirs] = await measure(
+    ranklens(args),
+    ...(trecEval ? [[trecEval, ...args]] : []),
+  );
   const row = [label, ours.seconds.toFixed(2), ours.peakMiB.toFixed(0)];
-  if (values["trec-eval"]) {
-    const theirs = await measure([values["trec-eval"], ...args]);
+  if (theirs) {
     row.push(
       theirs.seconds.toFixed(2),
       theirs.peakMiB.toFixed(0),
@@ -140,8 +155,7 @@ async function versus(label: string, args: string[], lines: number) {
 /** ranklens on two inputs that must print the same: a time and memory ratio. */
 async function ownRatio(label: string, args: string[], baseArgs: string[]) {
   if (values.only && !label.includes(values.only)) return;
-  const ours = await measure(ranklens(args));
-  const base = await measure(ranklens(baseArgs));
+  const [ours, base] = await measure(ranklens(args), ranklens(baseArgs));
   const row = [
     label,
     ours.seconds.toFixed(2),
@@ -205,7 +219,7 @@ console.log(
 );
 for (const row of rows) console.log(`| ${row.join(" | ")} |`);
 console.log(
-  `\nmedian of ${runs} runs, peak RSS from GNU time; "other" is ${
+  `\nmedian of ${runs} runs of wall time and of peak RSS (GNU time), the commands of a row taking turns; "other" is ${
     values["trec-eval"] ?? "no trec_eval"
   } or ranklens on the base input; ${Deno.build.target}, ${navigator.hardwareConcurrency} cores`,
 );
