@@ -18,7 +18,16 @@ import { ExitError, UsageError } from "./cli/errors.ts";
 /** A command: runs with its arguments and returns the exit status. */
 export type Command = (args: string[]) => Promise<number>;
 
-const COMMANDS: Record<string, [string, () => Promise<{ run: Command }>]> = {
+/**
+ * A command module: `run`, and optionally the exit status of a data error
+ * when 1 means something else for it (default 1).
+ */
+interface CommandModule {
+  run: Command;
+  dataErrorStatus?: number;
+}
+
+const COMMANDS: Record<string, [string, () => Promise<CommandModule>]> = {
   eval: ["score a TREC run against qrels", () => import("./cli/eval.ts")],
   trec_eval: [
     "drop-in replacement for trec_eval 10.0",
@@ -82,18 +91,23 @@ export async function main(args: string[]): Promise<number> {
     console.error(`ranklens: unknown command "${name}"\n\n${HELP}`);
     return 2;
   }
+  let module: CommandModule | undefined;
   try {
-    const module = await command[1]();
+    module = await command[1]();
     return await module.run(rest);
   } catch (error) {
-    return report(error, name);
+    return report(error, name, module?.dataErrorStatus ?? 1);
   }
 }
 
 const SYSTEM_ERRORS: (abstract new (...args: never[]) => Error)[] = Object
   .values(Deno.errors);
 
-function report(error: unknown, command: string): number {
+function report(
+  error: unknown,
+  command: string,
+  dataErrorStatus: number,
+): number {
   if (error instanceof UsageError) {
     console.error(
       `ranklens ${command}: ${error.message}\nUsage: ${error.usage}`,
@@ -117,9 +131,13 @@ function report(error: unknown, command: string): number {
       )
   ) {
     console.error(`ranklens ${command}: ${(error as Error).message}`);
-    return 1;
+    return dataErrorStatus;
   }
-  throw error;
+  // A bug: its stack trace, and for a command whose 1 means something else
+  // (gate's regression), that command's error status rather than Deno's 1.
+  if (dataErrorStatus === 1) throw error;
+  console.error(error);
+  return dataErrorStatus;
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

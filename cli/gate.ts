@@ -1,6 +1,7 @@
 /**
  * `ranklens gate QRELS RUN --baseline BASELINE`: fail (exit 1) when a run
- * scores worse than a baseline by more than allowed, for CI.
+ * scores worse than a baseline by more than allowed, for CI; any error exits
+ * 2, so that 1 always means a regression.
  *
  * @module
  */
@@ -42,7 +43,8 @@ Scores RUN on every judged query of QRELS (a query it did not return scores
 or a report saved by "eval --save-report" (then scored with the options the
 report was saved with). Exits 1 when a metric's mean falls by more than its
 MAX_DROP (and, with --require-significance, the fall is significant), 0
-otherwise; a usage or input error exits 2 or 1 with a message.
+otherwise; a usage or input error exits 2 with a message, so that a CI step
+can tell a regression from a broken input.
 
 Options:
       --baseline FILE       baseline run file or saved JSON report (required)
@@ -58,6 +60,9 @@ Options:
       --seed N              seed of sampled tests (default 42)
       --top N               queries listed per failing metric (default 5)
   -h, --help                this help`;
+
+/** The exit status of an input error: 2, as for a usage error; 1 is a regression. */
+export const dataErrorStatus = 2;
 
 /** A gated metric: its label and the largest allowed fall of its mean. */
 export interface GateRule {

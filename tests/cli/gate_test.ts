@@ -162,7 +162,8 @@ Deno.test("gate usage and input errors exit 2 and 1 with a message", async () =>
       "--baseline",
       `${dir}/bad.json`,
     ]);
-    assertEquals(bad.code, 1);
+    // Broken input is not a regression: 2, never 1.
+    assertEquals(bad.code, 2);
     assertEquals(
       bad.stderr.includes(`${dir}/bad.json: expected "perQuery"`),
       true,
@@ -181,7 +182,7 @@ Deno.test("gate usage and input errors exit 2 and 1 with a message", async () =>
       "-m",
       "ndcg@10",
     ]);
-    assertEquals(missing.code, 1);
+    assertEquals(missing.code, 2);
     assertEquals(
       missing.stderr.includes('no values for metric "ndcg@10"'),
       true,
