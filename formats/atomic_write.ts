@@ -9,7 +9,8 @@ import { basename, dirname, join } from "node:path";
 
 /**
  * Writes text, bytes or a byte stream to `path` atomically. The temporary
- * file is removed when writing fails.
+ * file is removed when writing fails. A path ending in `.gz` is written
+ * gzip-compressed, as every reader of ranklens decompresses it.
  *
  * @example
  * ```ts
@@ -17,6 +18,9 @@ import { basename, dirname, join } from "node:path";
  * const dir = await Deno.makeTempDir();
  * await writeFileAtomic(`${dir}/run.txt`, "q1 Q0 d1 1 1 x\n");
  * console.log(await Deno.readTextFile(`${dir}/run.txt`)); // "q1 Q0 d1 1 1 x\n"
+ * await writeFileAtomic(`${dir}/run.txt.gz`, "q1 Q0 d1 1 1 x\n");
+ * const gz = (await Deno.open(`${dir}/run.txt.gz`)).readable;
+ * console.log(await new Response(gz.pipeThrough(new DecompressionStream("gzip"))).text()); // "q1 Q0 d1 1 1 x\n"
  * await Deno.remove(dir, { recursive: true });
  * ```
  *
@@ -34,7 +38,23 @@ export async function writeFileAtomic(
     `.${basename(path)}.${crypto.randomUUID().slice(0, 8)}.tmp`,
   );
   try {
-    if (typeof data === "string") await Deno.writeTextFile(temp, data);
+    if (path.endsWith(".gz")) {
+      const bytes = typeof data === "string"
+        ? new TextEncoder().encode(data)
+        : data;
+      const stream = bytes instanceof ReadableStream
+        ? bytes
+        : ReadableStream.from([bytes]);
+      await Deno.writeFile(
+        temp,
+        stream.pipeThrough(
+          new CompressionStream("gzip") as TransformStream<
+            Uint8Array,
+            Uint8Array<ArrayBuffer>
+          >,
+        ),
+      );
+    } else if (typeof data === "string") await Deno.writeTextFile(temp, data);
     else await Deno.writeFile(temp, data);
     await Deno.rename(temp, path);
   } catch (error) {

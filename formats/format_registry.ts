@@ -23,8 +23,11 @@ export interface FormatValues {
   dataset: RetrievalDataset;
   /** Judgements only. */
   qrels: Qrels;
-  /** Ranked lists, one per query. */
-  run: readonly RankedList[];
+  /**
+   * Ranked lists, one per query, and the run's tag when the input had one
+   * (a TREC run written back keeps it).
+   */
+  run: readonly RankedList[] & { readonly tag?: string };
 }
 
 /** What a format holds. */
@@ -403,12 +406,12 @@ export const TREC_RUN_FORMAT: DataFormat<"run"> = {
   },
   read: async (path) => {
     const lists: RankedList[] = [];
-    for await (const ranked of readRun(path, { collect: true })) {
-      lists.push(ranked);
-    }
-    return lists;
+    const run = readRun(path, { collect: true });
+    for await (const ranked of run) lists.push(ranked);
+    return Object.assign(lists, { tag: run.tag });
   },
-  write: async (path, run) => await writeFileAtomic(path, await formatRun(run)),
+  write: async (path, run) =>
+    await writeFileAtomic(path, await formatRun(run, { tag: run.tag })),
 };
 
 /**

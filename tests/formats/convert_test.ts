@@ -136,3 +136,19 @@ Deno.test("convert refuses impossible conversions and reports malformed input", 
     assertEquals(names, ["bad.json"]);
   });
 });
+
+Deno.test("a TREC run converts to a gzipped run and back, keeping its tag and scores", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const text = "q1 Q0 a 1 2.5 bm25-k1.2\nq1 Q0 b 2 1.5 bm25-k1.2\n";
+    await Deno.writeTextFile(`${dir}/in.run`, text);
+    await convertFile(`${dir}/in.run`, `${dir}/out.run.gz`);
+    const gz = await Deno.readFile(`${dir}/out.run.gz`);
+    // Written compressed, as the name says, not plain text under a .gz name.
+    assertEquals([gz[0], gz[1]], [0x1f, 0x8b]);
+    await convertFile(`${dir}/out.run.gz`, `${dir}/back.run`);
+    assertEquals(await Deno.readTextFile(`${dir}/back.run`), text);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -179,14 +179,16 @@ Deno.test("the TREC formats read and write through the registry", async () => {
     async (path) => {
       const run = await runFormat.read(path);
       // Read whole, so topics may be spread over the file; ranked as trec_eval does.
-      assertEquals(run, [
+      assertEquals([...run as unknown[]], [
         { queryId: "q2", docs: ["c", "b"], scores: [3, 1] },
         { queryId: "q1", docs: ["a"], scores: [2] },
       ]);
+      assertEquals((run as { tag?: string }).tag, "t");
+      // Written back with the run's own tag.
       await runFormat.write(`${dir}/r.txt`, run as never);
       assertEquals(
         await Deno.readTextFile(`${dir}/r.txt`),
-        "q2 Q0 c 1 3 ranklens\nq2 Q0 b 2 1 ranklens\nq1 Q0 a 1 2 ranklens\n",
+        "q2 Q0 c 1 3 t\nq2 Q0 b 2 1 t\nq1 Q0 a 1 2 t\n",
       );
     },
   );
