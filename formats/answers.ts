@@ -24,6 +24,7 @@ export const ANSWER_KEYS = {
   context_ids: "retrieved_context_ids",
   reference_contexts: "reference_contexts",
   reference_context_ids: "reference_context_ids",
+  id: "id",
 } as const;
 
 /** One of the parts in {@linkcode ANSWER_KEYS}. */
@@ -40,6 +41,7 @@ export const DEFAULT_ANSWER_KEY_MAP: AnswerKeyMap = Object.freeze({
   question: "question",
   reference: "golden_answers",
   response: "pred_answer",
+  id: "id",
 });
 
 /**
@@ -95,10 +97,10 @@ export interface ReadAnswersOptions {
 }
 
 /**
- * Reads an answer file as RAG samples, streaming. Every mapped key must be
- * present in every record (a `null` value means the record has no such
- * part), so a misspelt key fails on the first line rather than leaving
- * every sample unscored. A reference may be one string or a list of
+ * Reads an answer file as RAG samples, streaming. Every mapped key but the
+ * id must be present in every record (a `null` value means the record has
+ * no such part), so a misspelt key fails on the first line rather than
+ * leaving every sample unscored. A reference may be one string or a list of
  * acceptable answers; other keys are ignored.
  *
  * @example UltraRAG's layout
@@ -106,7 +108,7 @@ export interface ReadAnswersOptions {
  * import { readAnswersJsonl } from "./answers.ts";
  * const text = '{"id": 0, "question": "q?", "golden_answers": ["Bob", "Bobby"], "pred_answer": "Bob"}\n';
  * for await (const sample of readAnswersJsonl({ text })) console.log(sample);
- * // { user_input: "q?", response: "Bob", references: ["Bob", "Bobby"] }
+ * // { user_input: "q?", response: "Bob", references: ["Bob", "Bobby"], id: 0 }
  * ```
  *
  * @param source A path (`-` for stdin, `.gz` decompressed), a stream or `{ text }`.
@@ -135,6 +137,8 @@ export async function* readAnswersJsonl(
     for (const part of parts) {
       const key = keyMap[part]!;
       if (!(key in record)) {
+        // An id only names the sample: a file without ids is named by position.
+        if (part === "id") continue;
         fail(`missing key "${key}" (the ${part}; see the key map)`);
       }
       const given = record[key];

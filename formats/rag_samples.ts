@@ -59,7 +59,11 @@ export async function readRagSamples(
     await onSample?.();
   }
   if (samples.length === 0) throw new InputError(name, 0, "no samples");
-  if (input === "ragas" && samples.every((s) => Object.keys(s).length === 0)) {
+  // An id alone scores nothing: such a file is most likely an answer file.
+  if (
+    input === "ragas" &&
+    samples.every((s) => Object.keys(s).every((field) => field === "id"))
+  ) {
     throw new InputError(
       name,
       0,

@@ -28,11 +28,14 @@ export interface RagEvaluationJson {
   coverage: Record<string, number>;
   /** Each sample's values (1-based order of the input), when asked; `null` where a metric did not apply. */
   perSample?: Record<string, number | null>[];
+  /** Each sample's name, beside `perSample`: its id, or its 1-based position. */
+  sampleIds?: string[];
 }
 
 /**
  * The JSON form: `nSamples`, `normalize`, `metrics`, `coverage` and, when
- * asked, `perSample`. A metric that applied to no sample is `null`.
+ * asked, `perSample` and `sampleIds`. A metric that applied to no sample is
+ * `null`.
  *
  * @example
  * ```ts
@@ -62,15 +65,18 @@ export function ragEvaluationToJson(
     metrics,
     coverage: { ...result.coverage },
     ...(options.perSample
-      ? { perSample: result.perSample.map((values) => ({ ...values })) }
+      ? {
+        perSample: result.perSample.map((values) => ({ ...values })),
+        sampleIds: [...result.sampleIds],
+      }
       : {}),
   };
 }
 
 /**
  * trec_eval's layout, `label<TAB>id<TAB>value` with labels padded to 22:
- * per-sample lines first when asked (the id is the sample's 1-based
- * position; samples a metric skips have no line), then `num_samples`, each
+ * per-sample lines first when asked (named by the samples' ids, or by their
+ * 1-based positions; samples a metric skips have no line), then `num_samples`, each
  * metric (`%6.4f`, `-nan` when it applied to no sample) and each metric's
  * coverage as `coverage:<label>`.
  *
@@ -99,7 +105,7 @@ export function ragEvaluationToTrec(
       for (const label of result.labels) {
         const value = values[label];
         if (value !== null) {
-          out += line(label, String(i + 1), formatTrecValue(value));
+          out += line(label, result.sampleIds[i], formatTrecValue(value));
         }
       }
     });
@@ -141,7 +147,9 @@ export function ragEvaluationTable(
     result.perSample.forEach((values, i) => {
       for (const label of result.labels) {
         const value = values[label];
-        if (value !== null) rows.push([String(i + 1), label, fmt(value), ""]);
+        if (value !== null) {
+          rows.push([result.sampleIds[i], label, fmt(value), ""]);
+        }
       }
     });
   }

@@ -523,6 +523,12 @@ const SCHEMAS = {
           additionalProperties: { type: ["number", "null"] },
         },
       },
+      sampleIds: {
+        type: "array",
+        items: { type: "string" },
+        description:
+          "Beside perSample: each sample's id, or its 1-based position when the samples lack distinct ids.",
+      },
     },
     required: ["nSamples", "normalize", "metrics", "coverage"],
   },

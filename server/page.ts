@@ -453,7 +453,8 @@ function setMode(next) {
 function ragCsv() {
   const lines = ["sample,metric,value"];
   ragResult.perSample?.forEach((values, i) => {
-    for (const [m, v] of Object.entries(values)) lines.push([String(i + 1), m, v === null ? "" : String(v)].map(csvField).join(","));
+    const id = ragResult.sampleIds?.[i] ?? String(i + 1);
+    for (const [m, v] of Object.entries(values)) lines.push([id, m, v === null ? "" : String(v)].map(csvField).join(","));
   });
   for (const [m, v] of Object.entries(ragResult.metrics)) lines.push(["all", m, v === null ? "" : String(v)].map(csvField).join(","));
   return lines.join("\\n") + "\\n";

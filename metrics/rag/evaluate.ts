@@ -52,6 +52,11 @@ export interface RagEvaluation {
   readonly nSamples: number;
   /** Each sample's values, in input order; `null` where a metric did not apply. */
   readonly perSample: readonly Readonly<Record<string, number | null>>[];
+  /**
+   * Each sample's name, in input order: its `id` when every sample has a
+   * distinct one, else its 1-based position.
+   */
+  readonly sampleIds: readonly string[];
   /** The normalization used. */
   readonly normalize: string;
 }
@@ -143,6 +148,17 @@ export function evaluateRag(
     coverage,
     nSamples: inputs.length,
     perSample,
+    sampleIds: sampleIdsOf(inputs.map((input) => input.sample.id)),
     normalize: normalizer.name,
   };
+}
+
+/** Ids when every sample has a distinct one; positions otherwise. */
+function sampleIdsOf(ids: readonly (string | number | undefined)[]): string[] {
+  const named = ids.map((id) => id === undefined ? undefined : String(id));
+  const distinct = new Set(named);
+  if (!distinct.has(undefined) && distinct.size === named.length) {
+    return named as string[];
+  }
+  return named.map((_, i) => String(i + 1));
 }

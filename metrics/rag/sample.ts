@@ -49,6 +49,11 @@ export interface RagasSingleTurnSample {
 export interface RagSample extends RagasSingleTurnSample {
   /** Every acceptable answer; metrics take the best match. */
   readonly references?: readonly string[];
+  /**
+   * The sample's id (an answer file's `id`), which names it in per-sample
+   * output; without one, samples are named by position.
+   */
+  readonly id?: string | number;
 }
 
 /** The Ragas fields in the order Ragas' `to_jsonl` writes them. */
@@ -71,9 +76,10 @@ export const RAGAS_FIELDS: readonly (keyof RagasSingleTurnSample)[] = [
 export const RAG_SAMPLE_FIELDS: readonly (keyof RagSample)[] = [
   ...RAGAS_FIELDS,
   "references",
+  "id",
 ];
 
-type FieldType = "string" | "strings" | "ids" | "rubrics";
+type FieldType = "string" | "strings" | "ids" | "rubrics" | "id";
 
 const FIELD_TYPES: Readonly<Record<keyof RagSample, FieldType>> = {
   user_input: "string",
@@ -89,6 +95,7 @@ const FIELD_TYPES: Readonly<Record<keyof RagSample, FieldType>> = {
   query_style: "string",
   query_length: "string",
   references: "strings",
+  id: "id",
 };
 
 const EXPECTED: Readonly<Record<FieldType, string>> = {
@@ -96,6 +103,7 @@ const EXPECTED: Readonly<Record<FieldType, string>> = {
   strings: "a list of strings",
   ids: "a list of string ids or integer ids below 2^53",
   rubrics: "an object of strings",
+  id: "a string or an integer below 2^53",
 };
 
 /**
@@ -107,8 +115,8 @@ const EXPECTED: Readonly<Record<FieldType, string>> = {
  * @example
  * ```ts
  * import { checkRagSample } from "./sample.ts";
- * const sample = checkRagSample({ response: "Paris", id: 7, reference: null });
- * console.log(sample); // { response: "Paris" }
+ * const sample = checkRagSample({ response: "Paris", id: 7, reference: null, score: 3 });
+ * console.log(sample); // { response: "Paris", id: 7 }
  * try {
  *   checkRagSample({ response: 42 });
  * } catch (error) {
@@ -216,6 +224,8 @@ function hasType(value: unknown, type: FieldType): boolean {
     case "ids":
       return Array.isArray(value) &&
         value.every((v) => typeof v === "string" || Number.isSafeInteger(v));
+    case "id":
+      return typeof value === "string" || Number.isSafeInteger(value);
     case "rubrics":
       return typeof value === "object" && value !== null &&
         !Array.isArray(value) &&

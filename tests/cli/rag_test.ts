@@ -93,10 +93,11 @@ Deno.test("rag -q prints each sample; skipped samples have no row", async () => 
   assertEquals(status, 0);
   assertEquals(
     out,
+    // Named by the answer file's ids (0, 1, 2), not by position.
     "sample,metric,value,coverage\n" +
-      "1,exact_match,1.0000,\n" +
+      "0,exact_match,1.0000,\n" +
+      "1,exact_match,0.0000,\n" +
       "2,exact_match,0.0000,\n" +
-      "3,exact_match,0.0000,\n" +
       "all,exact_match,0.3333,3\n",
   );
   const json = JSON.parse(

@@ -6,6 +6,7 @@ import {
   type ReadAnswersOptions,
 } from "../../formats/answers.ts";
 import type { RagSample } from "../../metrics/rag/sample.ts";
+import { evaluateRag } from "../../metrics/rag/evaluate.ts";
 
 async function readAll(
   text: string,
@@ -32,6 +33,7 @@ Deno.test("UltraRAG's layout is the default key map", async () => {
     user_input: "when was the last time anyone was on the moon",
     response: "December 14, 1973",
     references: ["14 December 1972 UTC", "December 1972"],
+    id: 0,
   });
   assertEquals(
     samples[1].response,
@@ -130,4 +132,26 @@ Deno.test("parseKeyMap errors", () => {
     question: "q",
     response: "",
   });
+});
+
+Deno.test("a sample's id names it in per-sample output, when every sample has a distinct one", async () => {
+  const line = (id: unknown, answer: string) =>
+    JSON.stringify({
+      ...(id === undefined ? {} : { id }),
+      question: "q",
+      golden_answers: ["a"],
+      pred_answer: answer,
+    });
+  const ids = async (...lines: string[]) =>
+    evaluateRag(await readAll(lines.join("\n") + "\n"), { metrics: ["em"] })
+      .sampleIds;
+  assertEquals(await ids(line("q-7", "a"), line(12, "b")), ["q-7", "12"]);
+  // A repeated or a missing id would make names ambiguous: positions.
+  assertEquals(await ids(line("x", "a"), line("x", "b")), ["1", "2"]);
+  assertEquals(await ids(line("x", "a"), line(undefined, "b")), ["1", "2"]);
+  await assertRejects(
+    () => readAll(line(1.5, "a") + "\n"),
+    InputError,
+    'key "id" (the id) must be a string or an integer below 2^53, got 1.5',
+  );
 });

@@ -114,8 +114,12 @@ Deno.test("Python's separators and field order", () => {
 
 Deno.test("null fields read as absent, other keys are dropped as Ragas drops them", async () => {
   const text =
-    '{"response": "x", "reference": null, "id": 3}\n\n{"response": "y"}\n';
-  assertEquals(await readAll({ text }), [{ response: "x" }, { response: "y" }]);
+    '{"response": "x", "reference": null, "score": 3}\n\n{"response": "y", "id": "s2"}\n';
+  // An id is kept: it names the sample in per-sample output.
+  assertEquals(await readAll({ text }), [{ response: "x" }, {
+    response: "y",
+    id: "s2",
+  }]);
 });
 
 Deno.test("bad lines fail with the file and line", async () => {

@@ -50,6 +50,7 @@ Deno.test("json: null for an unscored metric, per-sample nulls where skipped", (
         { exact_match: null, context_recall: null },
         { exact_match: 0, context_recall: null },
       ],
+      sampleIds: ["1", "2", "3"],
     },
   );
 });

@@ -77,7 +77,7 @@ Deno.test("POST /v1/rag takes samples as a list of records", async () => {
         retrieved_contexts: ["Lyon"],
       },
       { user_input: "q?", response: "", retrieved_contexts: [] },
-    ],
+    ].map((sample, i) => ({ id: `s${i}`, ...sample })),
     metrics: ["exact_match", "non_empty_rate"],
     perSample: true,
   });
@@ -94,6 +94,7 @@ Deno.test("POST /v1/rag takes samples as a list of records", async () => {
       { exact_match: 0, non_empty_rate: 1 },
       { exact_match: null, non_empty_rate: 0 },
     ],
+    sampleIds: ["s0", "s1", "s2"],
   });
 });
 
