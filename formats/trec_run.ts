@@ -44,8 +44,7 @@ export interface TrecRun extends AsyncIterable<RankedList> {
   readonly tag: string | undefined;
 }
 
-const SCORE =
-  /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|nan)$/i;
+const SCORE = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?)$/i;
 
 interface Entry {
   docno: string;
@@ -97,6 +96,14 @@ export function readRun(source: Source, options: ReadRunOptions = {}): TrecRun {
           name,
           line.number,
           `score must be a number, got "${rawScore}"`,
+        );
+      }
+      // NaN compares false both ways: no order would rank it.
+      if (Number.isNaN(score)) {
+        throw new InputError(
+          name,
+          line.number,
+          `score must not be NaN, got "${rawScore}"`,
         );
       }
       if (options.float32Scores) score = Math.fround(score);

@@ -133,3 +133,23 @@ Deno.test("formatRun refuses ids and tags that would not read back as written", 
     'Run tag "my run" contains whitespace',
   );
 });
+
+Deno.test("a NaN score is refused: no order would rank it", async () => {
+  for (
+    const [lenient, message] of [
+      [false, '<text>:2: score must be a number, got "nan"'],
+      [true, '<text>:2: score must not be NaN, got "nan"'],
+    ] as const
+  ) {
+    const run = readRun({ text: "q1 Q0 a 1 1 t\nq1 Q0 b 2 nan t\n" }, {
+      lenient,
+    });
+    await assertRejects(
+      async () => {
+        for await (const _ of run) { /* read */ }
+      },
+      InputError,
+      message,
+    );
+  }
+});
