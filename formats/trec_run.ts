@@ -6,6 +6,7 @@
 
 import { compareIds } from "../metrics/compare_ids.ts";
 import type { RankedList, Run } from "../metrics/types.ts";
+import { SCANNABLE_RUNS } from "./_scannable_runs.ts";
 import { atof } from "./c_number.ts";
 import { InputError } from "./errors.ts";
 import { openSource, readLines, type Source, splitFields } from "./source.ts";
@@ -135,12 +136,22 @@ export function readRun(source: Source, options: ReadRunOptions = {}): TrecRun {
     for (const [qid, list] of topics) yield rank(qid, list);
   }
   const lists = rankedLists();
-  return {
+  const run = {
     get tag() {
       return tag;
     },
-    [Symbol.asyncIterator]: () => lists,
+    [Symbol.asyncIterator]: () => {
+      SCANNABLE_RUNS.delete(run);
+      return lists;
+    },
   };
+  // `evaluate` may scan the source rather than iterate the run.
+  SCANNABLE_RUNS.set(run, {
+    source,
+    options,
+    setTag: (value) => (tag = value),
+  });
+  return run;
 }
 
 function before(a: Entry, b: Entry): number {

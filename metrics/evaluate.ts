@@ -11,6 +11,9 @@ import type { BoundMetric } from "./metric.ts";
 import type { Registry } from "./registry.ts";
 import type { Qrels, QueryId, RankedList, Run } from "./types.ts";
 import { compareIds } from "./compare_ids.ts";
+import { SCANNABLE_RUNS } from "../formats/_scannable_runs.ts";
+import { scanTopicsParallel } from "../formats/trec_run_parallel.ts";
+import { forEachRanking, scanTopics } from "../formats/trec_run_scan.ts";
 
 /** A ranking metric, or a spec that resolves to one. */
 export type MetricLike = string | BoundMetric<JudgedRanking>;
@@ -287,7 +290,26 @@ export async function evaluate(
   options: EvaluateOptions = {},
 ): Promise<Evaluation> {
   const evaluator = new Evaluator(qrels, metrics, options);
-  if (Symbol.asyncIterator in run) {
+  const readRun = SCANNABLE_RUNS.get(run);
+  if (
+    readRun && !readRun.options.collect && options.registry === undefined &&
+    metrics.every((metric) => typeof metric === "string")
+  ) {
+    // A run from readRun scored with built-in metrics, which never read
+    // document ids: its source is scanned byte by byte (a large file on two
+    // cores), with the rankings and the errors iterating it would give.
+    SCANNABLE_RUNS.delete(run);
+    const scanOptions = { ...readRun.options, ...options };
+    const { source } = readRun;
+    const scanned = typeof source === "string"
+      ? scanTopicsParallel(source, qrels, scanOptions)
+      : scanTopics(source, qrels, scanOptions);
+    await forEachRanking(scanned, qrels, options, (queryId, ranking) => {
+      if (ranking) evaluator.addRanking(ranking);
+      else evaluator.skipUnjudged(queryId);
+    });
+    readRun.setTag(scanned.tag);
+  } else if (Symbol.asyncIterator in run) {
     for await (const ranked of run) evaluator.add(ranked);
   } else {
     for (const ranked of run) evaluator.add(ranked);
