@@ -282,7 +282,8 @@ export async function compare(
   for (const [name, run] of entriesOf(runs)) {
     evaluations.set(
       name,
-      await evaluate(run, qrels, [...bound, ...curves], {
+      // Specs as given (not `bound`), so that a run from readRun is scanned.
+      await evaluate(run, qrels, [...metrics, ...curves], {
         ...options,
         averageOverQrels: querySet === "judged",
       }),
