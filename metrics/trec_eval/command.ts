@@ -93,13 +93,10 @@ export async function trecEval(
   const [relPath, runPath] = parsed.files;
   const fromStdin = runPath.startsWith("-");
   let stdin: ReplayableStream | undefined;
-  if (
-    !options.open && parsed.relFormat === "qrels" &&
-    !(fromStdin && relPath === "-")
-  ) {
+  if (parsed.relFormat === "qrels" && !(fromStdin && relPath === "-")) {
     const path = cwd === undefined ? runPath : resolve(cwd, runPath);
     // A gzip run's inflater starts on its worker while the qrels are read.
-    const early = !fromStdin && path.endsWith(".gz")
+    const early = !options.open && !fromStdin && path.endsWith(".gz")
       ? GzipFileReader.open(path).catch(() => undefined)
       : undefined;
     try {
@@ -111,7 +108,7 @@ export async function trecEval(
         }
         const scanned = await evaluateTrecEvalScan(
           relevance,
-          stdin?.first ?? (await early) ?? path,
+          stdin?.first ?? options.open?.(runPath) ?? (await early) ?? path,
           measures,
           settings,
           options.sink,

@@ -11,7 +11,7 @@
 
 import { scanTopicsParallel } from "../../formats/trec_run_parallel.ts";
 import { forEachRanking, scanTopics } from "../../formats/trec_run_scan.ts";
-import type { ByteReader } from "../../formats/source.ts";
+import type { Source } from "../../formats/source.ts";
 import type { Judgements } from "../types.ts";
 import {
   printTrecEval,
@@ -45,7 +45,7 @@ import { firstRepeated } from "./topic.ts";
  * ```
  *
  * @param data The judgements (byte-string ids, as trec_eval mode reads them).
- * @param runPath The run: a plain or `.gz` path, a stream or a reader.
+ * @param runPath The run: a plain or `.gz` path, or any other source.
  * @param measures The requested measures, bound, in table order.
  * @param settings The options.
  * @param sink Where output goes as it is made (see `printTrecEval`).
@@ -54,7 +54,7 @@ import { firstRepeated } from "./topic.ts";
  */
 export async function evaluateTrecEvalScan(
   data: TrecEvalRelevance,
-  runPath: string | ReadableStream<Uint8Array> | ByteReader,
+  runPath: Source,
   measures: readonly BoundTrecMeasure[],
   settings: TrecEvalSettings,
   sink?: (text: string) => void,
