@@ -78,16 +78,24 @@ export function rankTopic(
   options: RankTopicOptions = {},
 ): string[] {
   const { docnos, scores } = topic;
-  const order = docnos.map((_, i) => i).sort((a, b) =>
-    compareIds(docnos[a], docnos[b])
-  );
   const ties = options.ascendingTies ? 1 : -1;
-  glibcSort(order, (a, b) => {
+  const byScore = (a: number, b: number) => {
     const x = scores[a], y = scores[b];
     if (x > y) return -1;
     if (x < y) return 1;
     return ties * compareIds(docnos[a], docnos[b]);
-  });
+  };
+  const order = docnos.map((_, i) => i);
+  if (scores.some(Number.isNaN)) {
+    // NaN compares false both ways, so the order depends on trec_eval's
+    // algorithm and its starting order: both reproduced.
+    order.sort((a, b) => compareIds(docnos[a], docnos[b]));
+    glibcSort(order, byScore);
+  } else {
+    // Without NaN, score then id orders distinct documents totally (equal
+    // ones are indistinguishable), so any sort gives trec_eval's order.
+    order.sort(byScore);
+  }
   const depth = Math.max(
     0,
     Math.min(order.length, options.maxDocs ?? Infinity),
@@ -117,6 +125,13 @@ export function rankTopic(
  * @returns The repeated id.
  */
 export function firstRepeated(ids: readonly string[]): string | undefined {
+  // Most lists repeat nothing: one pass finds out; only a repeat costs a sort.
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) break;
+    seen.add(id);
+  }
+  if (seen.size === ids.length) return undefined;
   const sorted = [...ids].sort(compareIds);
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i] === sorted[i - 1]) return sorted[i];

@@ -49,3 +49,32 @@ Deno.test("judgeRanking reports a document judged twice", () => {
   );
   assertEquals(error.message, "trec_eval.form_res_rels: duplicate docs b\n");
 });
+
+Deno.test("rankTopic orders many tied scores as trec_eval's stable sort of id-sorted lines does", () => {
+  let seed = 3;
+  const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+  for (let round = 0; round < 200; round++) {
+    const n = 1 + Math.floor(random() * 60);
+    // Few distinct scores and ids with shared prefixes: ties everywhere.
+    const docnos = Array.from({ length: n }, (_, i) => `d${i.toString(7)}`);
+    const scores = docnos.map(() =>
+      Math.floor(random() * 4) - (random() < 0.1 ? 0 : 0.5)
+    );
+    if (random() < 0.2) scores[0] = -0;
+    const ascendingTies = random() < 0.5;
+    // trec_eval: lines sorted by id, then a stable sort by score descending,
+    // ties by id (descending, or ascending for the preference measures).
+    const expected = docnos.map((_, i) => i)
+      .sort((a, b) => docnos[a] < docnos[b] ? -1 : 1)
+      .sort((a, b) =>
+        scores[b] - scores[a] ||
+        (ascendingTies ? 1 : -1) * (docnos[a] < docnos[b] ? -1 : 1)
+      )
+      .map((i) => docnos[i]);
+    assertEquals(
+      rankTopic({ docnos, scores }, { ascendingTies }),
+      expected,
+      `round ${round}`,
+    );
+  }
+});
