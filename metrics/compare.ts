@@ -126,6 +126,12 @@ export interface CompareEvaluationsOptions extends ComparisonOptions {
   judgedQueries?: Iterable<QueryId>;
   /** Labels of the metrics to test. Default: every metric of the evaluations. */
   metrics?: readonly string[];
+  /**
+   * Called before each paired test (one pair of runs, one metric), where a
+   * long comparison can be stopped: what it throws, `compareEvaluations`
+   * throws. The server checks its time limit here. Default: none.
+   */
+  checkpoint?: () => void;
 }
 
 /** One system of a comparison. */
@@ -507,6 +513,7 @@ export function compareEvaluations(
   const raw: Omit<PairComparison, "pAdjusted" | "significant">[] = [];
   for (const [a, b] of pairsOfRuns) {
     for (const label of tested) {
+      options.checkpoint?.();
       const x = systems[a].values[label], y = systems[b].values[label];
       const differences = x.map((v, i) => v - y[i]);
       const boot = bootstrapTest(differences, {

@@ -57,10 +57,10 @@ export const MAX_COMPARED_RUNS = 20;
 export const MAX_RESAMPLES = 100_000;
 /**
  * The most resampled differences one request may ask for: compared pairs ×
- * metrics × resamples × judged queries. The tests run in one piece of
- * computation that the time limit cannot interrupt (about 5·10⁷ values a
- * second), so this bounds how long a request can hold the server: 20 runs at
- * 10000 resamples over 300 queries held it for minutes.
+ * metrics × resamples × judged queries (about 5·10⁷ values a second). The
+ * time limit is checked between paired tests, so this answers at once, with
+ * a 400, a request that would surely run out of time: 20 runs at 10000
+ * resamples over 300 queries would take minutes.
  */
 export const MAX_RESAMPLED_VALUES = 200_000_000;
 
@@ -229,6 +229,7 @@ export async function compareRequest(
   }
   options.deadline?.check();
   const comparison = compareEvaluations(evaluations, {
+    checkpoint: () => options.deadline?.check(),
     test,
     correction,
     alpha,

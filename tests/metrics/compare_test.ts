@@ -208,3 +208,32 @@ Deno.test("compare checks every option before it reads a run", async () => {
   );
   assertEquals(pulled, 0);
 });
+
+Deno.test("compareEvaluations calls its checkpoint before each paired test and stops when it throws", async () => {
+  const options = { averageOverQrels: true };
+  const evaluations = new Map([
+    ["hybrid", await evaluate(hybrid, qrels, METRICS, options)],
+    ["bm25", await evaluate(bm25, qrels, METRICS, options)],
+    ["again", await evaluate(bm25, qrels, METRICS, options)],
+  ]);
+  let calls = 0;
+  const result = compareEvaluations(evaluations, {
+    judgedQueries: qrels.keys(),
+    checkpoint: () => calls++,
+  });
+  // 3 pairs of runs x 3 metrics.
+  assertEquals([calls, result.pairs.length], [9, 9]);
+  calls = 0;
+  assertThrows(
+    () =>
+      compareEvaluations(evaluations, {
+        judgedQueries: qrels.keys(),
+        checkpoint: () => {
+          if (++calls === 4) throw new RangeError("out of time");
+        },
+      }),
+    RangeError,
+    "out of time",
+  );
+  assertEquals(calls, 4);
+});

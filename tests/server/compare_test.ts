@@ -183,6 +183,29 @@ Deno.test("POST /v1/compare refuses a comparison that would hold the server for 
   await baseline.body?.cancel();
 });
 
+Deno.test("POST /v1/compare stops at the time limit between paired tests", async () => {
+  // 20 runs, 100 queries, 10000 resamples: 1.9e8 values, under the limit of
+  // what is accepted, but seconds of tests; the time limit is 100 ms.
+  let qrels = "", run = "";
+  for (let i = 0; i < 100; i++) {
+    qrels += `q${i} 0 d${i} 1\n`;
+    run += `q${i} Q0 d${i} 1 1 t\n`;
+  }
+  const runs = Object.fromEntries(
+    Array.from({ length: 20 }, (_, i) => [`r${i}`, run]),
+  );
+  const response = await createApp({ timeLimit: 100 }).request("/v1/compare", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ qrels, runs, metrics: ["rr"] }),
+  });
+  assertEquals(response.status, 504);
+  assertEquals(
+    (await response.json()).detail,
+    "The request took longer than its time limit of 100 ms.",
+  );
+});
+
 Deno.test("POST /v1/compare answers 400 on bad input", async () => {
   await using server = serve(createApp());
   const { qrels, runs } = await inputs();
