@@ -126,6 +126,15 @@ export async function run(args: string[]): Promise<number> {
       JSON.stringify(savedReport(evaluation, options, runId), null, 2) + "\n",
     );
   }
+  // As in trec_eval's layout, the summary rows are named "all": a query of
+  // that name is printed, but cannot be told from them in a table.
+  if (
+    values["per-query"] && format !== "json" && evaluation.perQuery.has("all")
+  ) {
+    console.error(
+      'ranklens eval: warning: query "all" has the name of the summary rows; use --format json to tell them apart',
+    );
+  }
   const text = renderEvaluation(evaluation, format, {
     perQuery: values["per-query"],
     runId,

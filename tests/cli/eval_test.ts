@@ -60,3 +60,28 @@ Deno.test("eval reads a run from stdin, grouped by topic or not, as from its fil
     'ranklens eval: <stdin>:2: expected 6 fields "qid iter docno rank score tag", got 4\n',
   );
 });
+
+Deno.test("eval -q warns when a query is named all, like the summary rows", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/qrels`, "all 0 d1 1\nq2 0 d2 1\n");
+    await Deno.writeTextFile(`${dir}/run`, "all Q0 d1 1 1 t\nq2 Q0 d3 1 1 t\n");
+    const args = ["eval", "-m", "P@1", `${dir}/qrels`, `${dir}/run`];
+    const table = await runCli([...args, "-q"]);
+    assertEquals(table.code, 0);
+    assertEquals(
+      table.stderr,
+      'ranklens eval: warning: query "all" has the name of the summary rows; use --format json to tell them apart\n',
+    );
+    assertEquals(
+      table.stdout.split("\n").filter((l) => l.includes("\tall\t")).length,
+      4,
+    );
+    // Without -q, or in JSON, nothing is ambiguous.
+    for (const more of [[], ["-q", "--format", "json"]]) {
+      assertEquals((await runCli([...args, ...more])).stderr, "");
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
