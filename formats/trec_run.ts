@@ -268,6 +268,8 @@ export async function readTrecEvalRun(
 ): Promise<TrecEvalRun> {
   const topics = new Map<string, TrecEvalRunTopic>();
   let tag: string | undefined;
+  let lastQid: string | undefined;
+  let lastTopic: TrecEvalRunTopic | undefined;
   const { empty } = await readRecords(
     source,
     {
@@ -278,8 +280,12 @@ export async function readTrecEvalRun(
       encoding: options.encoding,
     },
     ({ fields }) => {
-      let topic = topics.get(fields[0]);
+      // Lines of a topic usually follow each other: comparing with the last
+      // id spares hashing a new string per line.
+      let topic = fields[0] === lastQid ? lastTopic : topics.get(fields[0]);
       if (!topic) topics.set(fields[0], topic = { docnos: [], scores: [] });
+      lastQid = fields[0];
+      lastTopic = topic;
       topic.docnos.push(fields[2]);
       const score = atof(fields[4]);
       topic.scores.push(options.float32Scores ? Math.fround(score) : score);
