@@ -68,6 +68,12 @@ export * from "./formats/trec_prefs.ts";
 export * from "./formats/trec_qrels_jg.ts";
 export * from "./formats/trec_zscores.ts";
 export * from "./metrics/trec_eval/measures.ts";
+export type { ParamPair } from "./metrics/trec_eval/params.ts";
+export type {
+  GroupCounts,
+  LevelClass,
+  PrefsCounts,
+} from "./metrics/trec_eval/prefs.ts";
 export * from "./metrics/trec_eval/evaluate.ts";
 export * from "./metrics/significance/special.ts";
 export * from "./metrics/significance/prng.ts";

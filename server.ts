@@ -57,6 +57,9 @@ import { timeLimit, type TimeLimitVariables } from "./server/time_limit.ts";
 import { trecEvalOnTexts, trecEvalRequest } from "./server/trec_eval.ts";
 
 export type { ServerOptions } from "./server/options.ts";
+export type { TrecEvalOutput, TrecEvalRunner } from "./server/trec_eval.ts";
+export type { Deadline, TimeLimitVariables } from "./server/time_limit.ts";
+export type { HttpProblem, ProblemDetails } from "./server/problem.ts";
 
 /** The Hono environment of the app: the request deadline. */
 export type ServerEnv = { Variables: TimeLimitVariables };

@@ -8,9 +8,9 @@
 import type { DocId, Judgements, QueryId } from "./types.ts";
 
 /** The grade of a ranked document that has no judgement (trec_eval's -1). */
-export const NOT_POOLED = -1;
+export const NOT_POOLED: -1 = -1;
 /** The grade of a ranked document judged with a negative grade (trec_eval's -2). */
-export const POOLED_UNJUDGED = -2;
+export const POOLED_UNJUDGED: -2 = -2;
 
 /** Options of {@linkcode JudgedRanking.from}. */
 export interface JudgedRankingOptions {

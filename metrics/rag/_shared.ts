@@ -7,9 +7,9 @@
 
 import type { ParamSpec } from "../metric.ts";
 import type { RagInput } from "./input.ts";
+import type { Tokens } from "./normalize.ts";
 
-/** Tokens, as normalized. */
-export type Tokens = readonly string[];
+export type { Tokens };
 
 /** An answer metric applies when the sample has a response and a reference. */
 export function answerApplies(input: RagInput): boolean {

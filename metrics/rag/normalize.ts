@@ -28,6 +28,9 @@
  * @module
  */
 
+/** A text's tokens after normalization, in order. */
+export type Tokens = readonly string[];
+
 /** Turns text into the normalized tokens RAG metrics compare. */
 export interface Normalizer {
   /** The name, e.g. `squad`. */
