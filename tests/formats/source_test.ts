@@ -2,7 +2,6 @@
 // same errors, for one member or several.
 import { assertEquals, assertRejects, assertThrows } from "../assert.ts";
 import { GzipFileReader, openSource } from "../../formats/source.ts";
-import { ChunkReader } from "../../formats/chunk_reader.ts";
 
 function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   return new Response(
@@ -80,20 +79,6 @@ Deno.test("GzipFileReader names the file of a truncated or corrupt stream", asyn
   } finally {
     await Deno.remove(path);
   }
-});
-
-Deno.test("ChunkReader splits large chunks and skips empty ones", async () => {
-  const reader = new ChunkReader(
-    [new Uint8Array(0), new Uint8Array([1, 2, 3, 4, 5]), new Uint8Array([6])]
-      .values(),
-  );
-  const into = new Uint8Array(3);
-  assertEquals(await reader.readFull(into), 3);
-  assertEquals([...into], [1, 2, 3]);
-  assertEquals(await reader.readFull(into), 3);
-  assertEquals([...into], [4, 5, 6]);
-  assertEquals(await reader.readFull(into), 0);
-  assertEquals(await reader.read(into), null);
 });
 
 Deno.test("an open reader is a source, closed once read to its end", async () => {
