@@ -328,20 +328,45 @@ export interface Line {
 export async function* readLines(
   stream: ReadableStream<Uint8Array>,
 ): AsyncGenerator<Line> {
+  let number = 0;
+  for await (const lines of readLineBatches(stream)) {
+    for (const text of lines) yield { text, number: ++number };
+  }
+}
+
+/**
+ * {@linkcode readLines} a chunk at a time: the lines each chunk completes,
+ * for readers of large files, which then pay one await per chunk rather
+ * than per line.
+ *
+ * @example
+ * ```ts
+ * import { readLineBatches } from "./source.ts";
+ * const stream = ReadableStream.from([new TextEncoder().encode("a\nb"), new TextEncoder().encode("c\nd")]);
+ * for await (const lines of readLineBatches(stream)) console.log(lines); // ["a"], then ["bc"], then ["d"]
+ * ```
+ *
+ * @param stream The bytes.
+ * @returns Arrays of lines, in order, none empty; a trailing `\r` is kept.
+ */
+export async function* readLineBatches(
+  stream: ReadableStream<Uint8Array>,
+): AsyncGenerator<string[]> {
   const decoder = new TextDecoder();
   let rest = "";
-  let number = 0;
   for await (const chunk of stream) {
     const text = rest + decoder.decode(chunk, { stream: true });
+    const lines: string[] = [];
     let start = 0;
     for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", start)) {
-      yield { text: text.slice(start, nl), number: ++number };
+      lines.push(text.slice(start, nl));
       start = nl + 1;
     }
     rest = text.slice(start);
+    if (lines.length) yield lines;
   }
   rest += decoder.decode();
-  if (rest !== "") yield { text: rest, number: ++number };
+  if (rest !== "") yield [rest];
 }
 
 const ASCII_SPACE = /[ \t\r\v\f]+/;

@@ -9,7 +9,8 @@ import type { RankedList, Run } from "../metrics/types.ts";
 import { SCANNABLE_RUNS } from "./_scannable_runs.ts";
 import { atof } from "./c_number.ts";
 import { InputError } from "./errors.ts";
-import { openSource, readLines, type Source, splitFields } from "./source.ts";
+import { fieldBounds } from "./_fields.ts";
+import { openSource, readLineBatches, type Source } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
 import {
   checkTrecField,
@@ -47,10 +48,7 @@ export interface TrecRun extends AsyncIterable<RankedList> {
 
 const SCORE = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?)$/i;
 
-interface Entry {
-  docno: string;
-  score: number;
-}
+const HASH = 35;
 
 /**
  * Reads a TREC run, streaming, and ranks each topic as trec_eval does: by
@@ -72,73 +70,107 @@ interface Entry {
  */
 export function readRun(source: Source, options: ReadRunOptions = {}): TrecRun {
   let tag: string | undefined;
+  // The tag is sliced from the last data line when asked for, not per line.
+  let tagLine = "";
+  let tagStart = 0, tagEnd = -1;
+  const lastTag = () => {
+    if (tagEnd >= 0) {
+      tag = tagLine.slice(tagStart, tagEnd);
+      tagEnd = -1;
+    }
+    return tag;
+  };
   async function* rankedLists(): AsyncGenerator<RankedList> {
     const { name, stream } = await openSource(source, options.name);
-    const topics = new Map<string, Entry[]>();
+    const topics = new Map<string, Topic>();
     const done = new Set<string>();
     let current: string | undefined;
-    let entries: Entry[] = [];
-    for await (const line of readLines(checkUtf8(stream, name))) {
-      const fields = splitFields(line.text);
-      if (fields.length === 0 || fields[0].startsWith("#")) continue;
-      if (fields.length < 6) {
-        throw new InputError(
-          name,
-          line.number,
-          `expected 6 fields "qid iter docno rank score tag", got ${fields.length}`,
-        );
-      }
-      const [qid, , docno, , rawScore, lineTag] = fields;
-      let score: number;
-      if (options.lenient) score = atof(rawScore);
-      else if (SCORE.test(rawScore)) score = atof(rawScore);
-      else {
-        throw new InputError(
-          name,
-          line.number,
-          `score must be a number, got "${rawScore}"`,
-        );
-      }
-      // NaN compares false both ways: no order would rank it.
-      if (Number.isNaN(score)) {
-        throw new InputError(
-          name,
-          line.number,
-          `score must not be NaN, got "${rawScore}"`,
-        );
-      }
-      if (options.float32Scores) score = Math.fround(score);
-      tag = lineTag;
-      if (options.collect) {
-        let list = topics.get(qid);
-        if (!list) topics.set(qid, list = []);
-        list.push({ docno, score });
-        continue;
-      }
-      if (qid !== current) {
-        if (current !== undefined) {
-          done.add(current);
-          yield rank(current, entries);
-        }
-        if (done.has(qid)) {
-          throw new UngroupedRunError(
+    let topic: Topic = { docnos: [], scores: [] };
+    const bounds = new Int32Array(12);
+    let number = 0;
+    for await (const lines of readLineBatches(checkUtf8(stream, name))) {
+      for (const text of lines) {
+        number++;
+        const count = fieldBounds(text, bounds);
+        if (count === 0 || text.charCodeAt(bounds[0]) === HASH) continue;
+        if (count < 6) {
+          throw new InputError(
             name,
-            line.number,
-            `topic "${qid}" appears again after other topics; the run is not grouped by topic`,
+            number,
+            `expected 6 fields "qid iter docno rank score tag", got ${count}`,
           );
         }
-        current = qid;
-        entries = [];
+        const rawScore = text.slice(bounds[8], bounds[9]);
+        let score: number;
+        if (options.lenient) score = atof(rawScore);
+        // A plain decimal converts exactly (both correctly rounded) as Number;
+        // inf and infinity go through atof.
+        else if (SCORE.test(rawScore)) {
+          score = Number(rawScore);
+          if (Number.isNaN(score)) score = atof(rawScore);
+        } else {
+          throw new InputError(
+            name,
+            number,
+            `score must be a number, got "${rawScore}"`,
+          );
+        }
+        // NaN compares false both ways: no order would rank it.
+        if (Number.isNaN(score)) {
+          throw new InputError(
+            name,
+            number,
+            `score must not be NaN, got "${rawScore}"`,
+          );
+        }
+        if (options.float32Scores) score = Math.fround(score);
+        tagLine = text;
+        tagStart = bounds[10];
+        tagEnd = bounds[11];
+        const docno = text.slice(bounds[4], bounds[5]);
+        // Most lines continue the topic: its id is compared in place.
+        const qid = current !== undefined &&
+            bounds[1] - bounds[0] === current.length &&
+            text.startsWith(current, bounds[0])
+          ? current
+          : text.slice(bounds[0], bounds[1]);
+        if (options.collect) {
+          let list = qid === current ? topic : topics.get(qid);
+          if (!list) topics.set(qid, list = { docnos: [], scores: [] });
+          current = qid;
+          topic = list;
+          list.docnos.push(docno);
+          list.scores.push(score);
+          continue;
+        }
+        if (qid !== current) {
+          if (current !== undefined) {
+            done.add(current);
+            yield rank(current, topic);
+          }
+          if (done.has(qid)) {
+            throw new UngroupedRunError(
+              name,
+              number,
+              `topic "${qid}" appears again after other topics; the run is not grouped by topic`,
+            );
+          }
+          current = qid;
+          topic = { docnos: [], scores: [] };
+        }
+        topic.docnos.push(docno);
+        topic.scores.push(score);
       }
-      entries.push({ docno, score });
     }
-    if (current !== undefined) yield rank(current, entries);
-    for (const [qid, list] of topics) yield rank(qid, list);
+    lastTag();
+    if (options.collect) {
+      for (const [qid, list] of topics) yield rank(qid, list);
+    } else if (current !== undefined) yield rank(current, topic);
   }
   const lists = rankedLists();
   const run = {
     get tag() {
-      return tag;
+      return lastTag();
     },
     [Symbol.asyncIterator]: () => {
       SCANNABLE_RUNS.delete(run);
@@ -149,27 +181,36 @@ export function readRun(source: Source, options: ReadRunOptions = {}): TrecRun {
   SCANNABLE_RUNS.set(run, {
     source,
     options,
-    setTag: (value) => (tag = value),
+    setTag: (value) => {
+      tag = value;
+      tagEnd = -1;
+    },
   });
   return run;
 }
 
-function before(a: Entry, b: Entry): number {
-  return b.score - a.score || compareIds(b.docno, a.docno);
+/** One topic's documents and scores, in file order. */
+interface Topic {
+  docnos: string[];
+  scores: number[];
 }
 
-function rank(queryId: string, entries: Entry[]): RankedList {
-  for (let i = 1; i < entries.length; i++) {
-    if (!(before(entries[i - 1], entries[i]) < 0)) {
-      entries.sort(before);
-      break;
+function rank(queryId: string, topic: Topic): RankedList {
+  const { docnos, scores } = topic;
+  // Score descending, then docno descending in byte order.
+  const before = (a: number, b: number) =>
+    scores[b] - scores[a] || compareIds(docnos[b], docnos[a]);
+  for (let i = 1; i < docnos.length; i++) {
+    if (!(before(i - 1, i) < 0)) {
+      const order = docnos.map((_, j) => j).sort(before);
+      return {
+        queryId,
+        docs: order.map((j) => docnos[j]),
+        scores: order.map((j) => scores[j]),
+      };
     }
   }
-  return {
-    queryId,
-    docs: entries.map((e) => e.docno),
-    scores: entries.map((e) => e.score),
-  };
+  return { queryId, docs: docnos, scores };
 }
 
 /** Options of {@linkcode formatRun}. */

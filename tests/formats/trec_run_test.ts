@@ -153,3 +153,16 @@ Deno.test("a NaN score is refused: no order would rank it", async () => {
     );
   }
 });
+
+Deno.test("readRun splits on ASCII whitespace only, as C isspace does", async () => {
+  const text = " q1\tQ0 d\u00a0x\v1\f2.5 t extra\r\n" + // U+00A0 stays in its field
+    "#q1 Q0 c 2 9 t\n" + // a comment
+    "\t \n" + // blank
+    "q1 Q0 b 3 -1e1 t2\n";
+  const run = readRun({ text });
+  const lists = await Array.fromAsync(run);
+  assertEquals(lists, [
+    { queryId: "q1", docs: ["d\u00a0x", "b"], scores: [2.5, -10] },
+  ]);
+  assertEquals(run.tag, "t2");
+});
