@@ -573,7 +573,12 @@ export function scanTopics(
         ) {
           startTopic(b, qs, qe, lineStart);
         }
-        if (!lookup) continue;
+        if (!lookup) {
+          // An unjudged topic is not ranked, but its lines must still be
+          // valid, as a reader would find them.
+          if (!plain || digits === 0) parseScore(b, ss, se);
+          continue;
+        }
         let score: number;
         if (
           plain && digits > 0 && mantissa <= 9007199254740992 && fraction <= 22
