@@ -297,7 +297,9 @@ export async function evaluate(
   ) {
     // A run from readRun scored with built-in metrics, which never read
     // document ids: its source is scanned byte by byte (a large file on two
-    // cores), with the rankings and the errors iterating it would give.
+    // cores), with the rankings and the line errors iterating it would give.
+    // A repeated document is an error either way; the scanner names its
+    // line, and checks the whole topic rather than the depth metrics read.
     SCANNABLE_RUNS.delete(run);
     const scanOptions = { ...readRun.options, ...options };
     const { source } = readRun;
