@@ -14,6 +14,7 @@ import {
 import type { TrecEvalQrelsTopic } from "../../formats/trec_qrels.ts";
 import type { TrecEvalRunTopic } from "../../formats/trec_run.ts";
 import { glibcSort } from "./c_sort.ts";
+import { IdTable } from "./id_table.ts";
 
 /**
  * A topic trec_eval cannot evaluate. The message is what trec_eval prints
@@ -126,12 +127,7 @@ export function rankTopic(
  */
 export function firstRepeated(ids: readonly string[]): string | undefined {
   // Most lists repeat nothing: one pass finds out; only a repeat costs a sort.
-  const seen = new Set<string>();
-  for (const id of ids) {
-    if (seen.has(id)) break;
-    seen.add(id);
-  }
-  if (seen.size === ids.length) return undefined;
+  if (new IdTable(ids).firstRepeat === -1) return undefined;
   const sorted = [...ids].sort(compareIds);
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i] === sorted[i - 1]) return sorted[i];
@@ -183,11 +179,12 @@ export function judgeRanking(
       );
     }
   }
-  const rels = new Map<string, number>();
-  judgements.docnos.forEach((docno, i) => rels.set(docno, judgements.rels[i]));
+  // Judgements never repeat here: refused above, or when qrels_jg is read.
+  const judged = new IdTable(judgements.docnos);
   const grades: number[] = [];
   for (const docno of ranked) {
-    const rel = rels.get(docno);
+    const at = judged.indexOf(docno);
+    const rel = at === -1 ? undefined : judgements.rels[at];
     const grade = rel === undefined
       ? NOT_POOLED
       : rel < 0
@@ -196,11 +193,11 @@ export function judgeRanking(
     if (judgedOnly && grade < 0) continue;
     grades.push(grade);
   }
-  const judged = judgements.rels.filter((rel) => rel >= 0);
   return new JudgedRanking(
     queryId,
     Float64Array.from(grades),
-    Float64Array.from(judged).sort().reverse(),
+    Float64Array.from(judgements.rels.filter((rel) => rel >= 0)).sort()
+      .reverse(),
     relevanceLevel,
   );
 }
