@@ -55,17 +55,33 @@ export function containsRun(haystack: Tokens, needle: Tokens): boolean {
 }
 
 /**
- * Counts of each n-gram. An n-gram's key is its tokens as a JSON array: a
+ * Counts of each n-gram. An n-gram's key must tell its tokens apart: a
  * custom normalizer's tokens may hold spaces, and joined by a space
- * ["a b", "c"] and ["a", "b c"] would be one bigram.
+ * ["a b", "c"] and ["a", "b c"] would be one bigram. Tokens are joined by
+ * U+0001, which tokens hardly ever hold; an n-gram whose tokens do is keyed
+ * by its JSON array instead, which escapes U+0001 and so never equals a
+ * joined key.
  */
 export function ngramCounts(tokens: Tokens, n: number): Map<string, number> {
   const counts = new Map<string, number>();
   for (let i = 0; i + n <= tokens.length; i++) {
-    const gram = n === 1 ? tokens[i] : JSON.stringify(tokens.slice(i, i + n));
+    let gram = tokens[i];
+    for (let j = 1; j < n; j++) gram += GRAM_SEPARATOR + tokens[i + j];
+    if (n > 1 && hasSeparator(tokens, i, n)) {
+      gram = JSON.stringify(tokens.slice(i, i + n));
+    }
     counts.set(gram, (counts.get(gram) ?? 0) + 1);
   }
   return counts;
+}
+
+const GRAM_SEPARATOR = "\u0001";
+
+function hasSeparator(tokens: Tokens, from: number, n: number): boolean {
+  for (let j = from; j < from + n; j++) {
+    if (tokens[j].includes(GRAM_SEPARATOR)) return true;
+  }
+  return false;
 }
 
 /** The size of the multiset intersection of two count maps. */

@@ -7,7 +7,7 @@
 
 import type { MetricDefinition, Params } from "../metric.ts";
 import type { RagInput } from "./input.ts";
-import { answerApplies, ngramCounts, type Tokens } from "./_shared.ts";
+import { answerApplies, type Tokens } from "./_shared.ts";
 
 /** The sufficient statistics of BLEU, summed over a corpus. */
 export interface BleuStatistics {
@@ -46,18 +46,42 @@ export function bleuStatistics(
   references: readonly Tokens[],
   maxOrder: number,
 ): BleuStatistics {
+  // Tokens become small integers, so that n-grams are keyed by numbers:
+  // hashing a new string per n-gram took most of BLEU's time.
+  const ids = new Map<string, number>();
+  const encode = (tokens: Tokens) =>
+    Int32Array.from(tokens, (token) => {
+      let id = ids.get(token);
+      if (id === undefined) ids.set(token, id = ids.size);
+      return id;
+    });
+  const hyp = encode(response);
+  const refs = references.map(encode);
+  const base = ids.size + 1;
+  const numeric = base ** maxOrder <= Number.MAX_SAFE_INTEGER;
+  const counts = (tokens: Int32Array, n: number) => {
+    const out = new Map<number | string, number>();
+    for (let i = 0; i + n <= tokens.length; i++) {
+      let key: number | string;
+      if (numeric) {
+        key = 0;
+        for (let j = 0; j < n; j++) key = key * base + tokens[i + j];
+      } else key = tokens.subarray(i, i + n).join(",");
+      out.set(key, (out.get(key) ?? 0) + 1);
+    }
+    return out;
+  };
   const matches: number[] = [];
   const totals: number[] = [];
   for (let n = 1; n <= maxOrder; n++) {
-    const hyp = ngramCounts(response, n);
-    const clip = new Map<string, number>();
-    for (const reference of references) {
-      for (const [gram, count] of ngramCounts(reference, n)) {
+    const clip = new Map<number | string, number>();
+    for (const reference of refs) {
+      for (const [gram, count] of counts(reference, n)) {
         if (count > (clip.get(gram) ?? 0)) clip.set(gram, count);
       }
     }
     let matched = 0;
-    for (const [gram, count] of hyp) {
+    for (const [gram, count] of counts(hyp, n)) {
       matched += Math.min(count, clip.get(gram) ?? 0);
     }
     matches.push(matched);
@@ -152,8 +176,22 @@ export function sumBleuStatistics(
   return { matches, totals, responseLength, referenceLength };
 }
 
+// A sample's statistics serve its sentence BLEU and then the corpus BLEU.
+const STATISTICS = new WeakMap<RagInput, Map<number, BleuStatistics>>();
+
 function statisticsOf(input: RagInput, maxOrder: number): BleuStatistics {
-  return bleuStatistics(input.responseTokens!, input.referenceTokens, maxOrder);
+  let byOrder = STATISTICS.get(input);
+  if (!byOrder) STATISTICS.set(input, byOrder = new Map());
+  let stats = byOrder.get(maxOrder);
+  if (!stats) {
+    stats = bleuStatistics(
+      input.responseTokens!,
+      input.referenceTokens,
+      maxOrder,
+    );
+    byOrder.set(maxOrder, stats);
+  }
+  return stats;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Hand-worked values of the answer metrics: exact_match, token_f1, acc,
 // cover_em and string_em, including the seeds' examples.
+import { rougeN } from "../../../metrics/rag/rouge.ts";
 import { assertAlmostEquals, assertEquals } from "../../assert.ts";
 import { score } from "./_score.ts";
 
@@ -189,4 +190,10 @@ Deno.test("answer metrics skip a sample without a reference or a response", () =
     );
     assertEquals(score(spec, { reference: "Paris" }), null, spec);
   }
+});
+
+Deno.test("ROUGE-N keys n-grams apart even when tokens hold the join character", () => {
+  assertEquals(rougeN(["a\u0001b", "c"], ["a", "b\u0001c"], 2), 0);
+  assertEquals(rougeN(["a\u0001b", "c"], ["a\u0001b", "c"], 2), 1);
+  assertEquals(rougeN(["a", "b", "c"], ["x", "a", "b"], 2), 0.5);
 });

@@ -2,6 +2,7 @@
 // BLEU as summed counts rather than a mean.
 import { assertAlmostEquals, assertEquals } from "../../assert.ts";
 import { evaluateRag } from "../../../metrics/rag/evaluate.ts";
+import { bleuStatistics } from "../../../metrics/rag/bleu.ts";
 import { score } from "./_score.ts";
 
 // [cat, sat, down] against [cat, sat, down, today]: precisions 3/3, 2/2,
@@ -60,4 +61,17 @@ Deno.test("corpus BLEU sums counts; per-sample values are sentence BLEU", () => 
   // And that is not the mean of the sentence values.
   const mean = (SMOOTHED_BLEU + SHORT_BLEU) / 2;
   assertEquals(Math.abs(result.metrics.bleu - mean) > 0.01, true);
+});
+
+Deno.test("BLEU keys n-grams apart however many distinct tokens a sample has", () => {
+  // Over 9741 distinct tokens, four-grams no longer fit a number key.
+  const tokens = Array.from({ length: 12_000 }, (_, i) => `t${i}`);
+  const shifted = [...tokens.slice(1), tokens[0]];
+  const same = bleuStatistics(tokens, [tokens], 4);
+  assertEquals(same.matches, [12_000, 11_999, 11_998, 11_997]);
+  const rotated = bleuStatistics(shifted, [tokens], 4);
+  assertEquals(rotated.matches, [12_000, 11_998, 11_997, 11_996]);
+  // Tokens holding the separator of joined keys still count apart.
+  const odd = bleuStatistics(["a\u0001b", "c"], [["a", "b\u0001c"]], 2);
+  assertEquals(odd.matches, [0, 0]);
 });
