@@ -576,7 +576,7 @@ export function scanTopics(
         if (!lookup) {
           // An unjudged topic is not ranked, but its lines must still be
           // valid, as a reader would find them.
-          if (!plain || digits === 0) parseScore(b, ss, se);
+          if (!plain || digits === 0) parseScore(b, ss, se, false);
           continue;
         }
         let score: number;
@@ -586,7 +586,7 @@ export function scanTopics(
           score = fraction > 0 ? mantissa / POW10[fraction] : mantissa;
           if (negative) score = -score;
           if (options.float32Scores) score = Math.fround(score);
-        } else score = parseScore(b, ss, se);
+        } else score = parseScore(b, ss, se, plain && digits > 0);
         hash >>>= 0;
         const index = topic.count;
         const earlier = topic.add(b, ds, de, hash, score);
@@ -633,12 +633,24 @@ export function scanTopics(
 
     // The scores the inline fast path does not take: exponents, `inf`,
     // long digit strings, and (lenient) C atof's junk.
-    const parseScore = (b: Uint8Array, start: number, end: number): number => {
+    const parseScore = (
+      b: Uint8Array,
+      start: number,
+      end: number,
+      plainDecimal: boolean,
+    ): number => {
       const raw = text(b, start, end);
-      if (!options.lenient && !STRICT_SCORE.test(raw)) {
-        fail(`score must be a number, got "${raw}"`);
+      let value: number;
+      // A decimal literal (17 significant digits, an exponent) converts
+      // exactly as Number, which rounds correctly as strtod does; anything
+      // else is checked and parsed as C atof.
+      if (plainDecimal || DECIMAL_LITERAL.test(raw)) value = Number(raw);
+      else {
+        if (!options.lenient && !STRICT_SCORE.test(raw)) {
+          fail(`score must be a number, got "${raw}"`);
+        }
+        value = atof(raw);
       }
-      const value = atof(raw);
       // NaN compares false both ways, which leaves trec_eval's order to the
       // sort algorithm: no rank can be computed by counting.
       if (Number.isNaN(value)) fail(`score must not be NaN, got "${raw}"`);
@@ -928,5 +940,6 @@ async function openFiller(
   return { name: opened.name, fill: (into) => reader.read(into) };
 }
 
+const DECIMAL_LITERAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const STRICT_SCORE =
   /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?)$/i;

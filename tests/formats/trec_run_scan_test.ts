@@ -361,3 +361,33 @@ Deno.test("a byte order mark opening the file is skipped, except for trec_eval's
     "\xef\xbb\xbfq1": null,
   });
 });
+
+Deno.test("scores written as JavaScript prints doubles (17 digits, exponents) rank exactly", async () => {
+  let seed = 5;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296);
+  const judgements = new Map<string, number>();
+  const values: number[] = [];
+  let text = "";
+  for (let d = 0; d < 400; d++) {
+    // Long fractions, tiny and huge magnitudes, negative values, and pairs
+    // one unit in the last place apart.
+    const base = (rand() - 0.5) * 10 ** Math.floor(rand() * 40 - 20);
+    const x = d % 4 === 3
+      ? values[d - 1] + Math.abs(values[d - 1]) * 2 ** -52
+      : base;
+    values.push(x);
+    judgements.set(`d${d}`, d + 1);
+    text += `q1 Q0 d${d} ${d + 1} ${String(x)} t\n`;
+  }
+  const expected = values.map((x, d) => ({ x, d }))
+    .sort((a, b) => b.x - a.x || (`d${b.d}` < `d${a.d}` ? -1 : 1))
+    .map(({ d }) => d + 1);
+  const qrels: Qrels = new Map([["q1", judgements]]);
+  for (const lenient of [false, true]) {
+    assertEquals(
+      await viaScan({ text }, qrels, { lenient }),
+      { q1: expected },
+      `lenient: ${lenient}`,
+    );
+  }
+});
