@@ -602,33 +602,42 @@ export function scanTopics(
     // Like trec_eval: only duplicates within the kept depth count, and the
     // one reported is the smallest docno.
     const checkDuplicates = (numRet: number): void => {
-      let worst: [number, number, number] | undefined;
       // Ranks matter only when the depth cuts the topic; then one stable sort
       // ranks every copy (equal copies in file order, as glibc's merge sort
       // leaves them), so many repeats cost O(n log n), not O(n) each.
       const rankOf = numRet < topic.count
         ? topic.ranker(buffer, Infinity)
         : undefined;
-      for (const pair of topic.duplicates) {
-        const [earlier, index] = pair;
-        if (rankOf && (rankOf(earlier) > numRet || rankOf(index) > numRet)) {
-          continue;
-        }
+      const kept = (i: number) => !rankOf || rankOf(i) <= numRet;
+      // Copies of one docno, by its first occurrence: a repeat is two kept
+      // copies, whichever they are (the first may fall below the depth).
+      const later = new Map<number, [number, number][]>();
+      for (const [earlier, index, line] of topic.duplicates) {
+        let copies = later.get(earlier);
+        if (!copies) later.set(earlier, copies = []);
+        copies.push([index, line]);
+      }
+      let worst: [number, number] | undefined;
+      for (const [earlier, copies] of later) {
+        const keptCopies = copies.filter(([index]) => kept(index));
+        // The line of the second kept copy, where the repeat shows.
+        const second = kept(earlier) ? keptCopies[0] : keptCopies[1];
+        if (!second) continue;
         if (
           !worst ||
           compareBytes(
               buffer,
-              topic.starts[index],
-              topic.ends[index],
+              topic.starts[second[0]],
+              topic.ends[second[0]],
               buffer,
-              topic.starts[worst[1]],
-              topic.ends[worst[1]],
+              topic.starts[worst[0]],
+              topic.ends[worst[0]],
             ) < 0
-        ) worst = pair;
+        ) worst = second;
       }
       if (!worst) return;
-      const docno = topic.docno(buffer, worst[1], byteIds);
-      throw new DuplicateDocumentError(name, worst[2], queryId!, docno);
+      const docno = topic.docno(buffer, worst[0], byteIds);
+      throw new DuplicateDocumentError(name, worst[1], queryId!, docno);
     };
 
     // The scores the inline fast path does not take: exponents, `inf`,

@@ -349,6 +349,18 @@ Deno.test("many copies of one document cost one sort, and only copies within the
     () => viaScan({ text: split }, one, { depth: 3 }),
     DuplicateDocumentError,
   );
+  // The first copy below the depth, two later ones above it: still a repeat,
+  // reported where the second kept copy is (trec_eval -M3 refuses it too).
+  const late = "q1 Q0 a 1 1 t\nq1 Q0 b 2 5 t\nq1 Q0 a 3 4 t\nq1 Q0 a 4 3 t\n";
+  const lateError = await assertRejects(
+    () => viaScan({ text: late }, one, { depth: 3 }),
+    DuplicateDocumentError,
+    'document "a" appears twice',
+  ) as DuplicateDocumentError;
+  assertEquals(lateError.line, 4);
+  assertEquals(await viaScan({ text: late }, one, { depth: 2 }), {
+    q1: [-1, -1],
+  });
 });
 
 Deno.test("a byte order mark opening the file is skipped, except for trec_eval's byte ids", async () => {
