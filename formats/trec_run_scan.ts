@@ -247,6 +247,13 @@ class TopicBuffer {
   scores = new Float64Array(1024);
   starts = new Int32Array(1024);
   ends = new Int32Array(1024);
+  /**
+   * Where a score too long for an exact fast conversion is in the buffer,
+   * or -1: such a score is held as a close approximation and converted
+   * exactly only when a comparison could depend on it.
+   */
+  scoreStarts = new Int32Array(1024);
+  scoreEnds = new Int32Array(1024);
   /** The hash slot of each document, to clear them between topics. */
   slots = new Int32Array(1024);
   #hashes = new Int32Array(4096).fill(-1);
@@ -273,6 +280,10 @@ class TopicBuffer {
     for (let i = 0; i < this.count; i++) {
       this.starts[i] -= by;
       this.ends[i] -= by;
+      if (this.scoreStarts[i] >= 0) {
+        this.scoreStarts[i] -= by;
+        this.scoreEnds[i] -= by;
+      }
     }
   }
 
@@ -283,12 +294,16 @@ class TopicBuffer {
     end: number,
     hash: number,
     score: number,
+    scoreStart = -1,
+    scoreEnd = -1,
   ): number {
     const i = this.count;
     if (i === this.scores.length) this.#grow();
     this.starts[i] = start;
     this.ends[i] = end;
     this.scores[i] = score;
+    this.scoreStarts[i] = scoreStart;
+    this.scoreEnds[i] = scoreEnd;
     this.count++;
     const hashes = this.#hashes;
     const mask = hashes.length - 1;
@@ -319,6 +334,8 @@ class TopicBuffer {
     this.starts = grow(this.starts, new Int32Array(size));
     this.ends = grow(this.ends, new Int32Array(size));
     this.slots = grow(this.slots, new Int32Array(size));
+    this.scoreStarts = grow(this.scoreStarts, new Int32Array(size));
+    this.scoreEnds = grow(this.scoreEnds, new Int32Array(size));
     // Rehash into a table that stays at most half full.
     const hashes = new Int32Array(size * 4).fill(-1);
     const values = new Uint32Array(size * 4);
@@ -342,6 +359,7 @@ class TopicBuffer {
    */
   ranker(bytes: Uint8Array, asked: number): (i: number) => number {
     if (asked <= 16) return (i) => this.rankOf(bytes, i);
+    for (let i = 0; i < this.count; i++) this.exact(bytes, i);
     const order = Array.from({ length: this.count }, (_, i) => i);
     order.sort((a, b) =>
       this.scores[b] - this.scores[a] ||
@@ -361,10 +379,20 @@ class TopicBuffer {
 
   /** 1-based rank of document i in trec_eval's order: score descending, docno descending. */
   rankOf(bytes: Uint8Array, i: number): number {
+    this.exact(bytes, i);
     const s = this.scores[i];
+    // An approximate score is off by far less than this; only scores this
+    // close to s need their exact value to compare.
+    const near = Math.abs(s) * 2 ** -40;
     let before = 0;
     for (let j = 0; j < this.count; j++) {
-      const t = this.scores[j];
+      let t = this.scores[j];
+      if (
+        this.scoreStarts[j] >= 0 &&
+        Math.abs(t - s) <= near + Math.abs(t) * 2 ** -40
+      ) {
+        t = this.exact(bytes, j);
+      }
       if (t > s) before++;
       else if (
         t === s && j !== i &&
@@ -379,6 +407,17 @@ class TopicBuffer {
       ) before++;
     }
     return before + 1;
+  }
+
+  /** Document i's exact score, converted now if it was approximate. */
+  exact(bytes: Uint8Array, i: number): number {
+    if (this.scoreStarts[i] >= 0) {
+      this.scores[i] = Number(
+        text(bytes, this.scoreStarts[i], this.scoreEnds[i]),
+      );
+      this.scoreStarts[i] = -1;
+    }
+    return this.scores[i];
   }
 
   /** The docno of document i. */
@@ -580,16 +619,27 @@ export function scanTopics(
           continue;
         }
         let score: number;
-        if (
-          plain && digits > 0 && mantissa <= 9007199254740992 && fraction <= 22
-        ) {
-          score = fraction > 0 ? mantissa / POW10[fraction] : mantissa;
-          if (negative) score = -score;
-          if (options.float32Scores) score = Math.fround(score);
+        let approximate = false;
+        if (plain && digits > 0 && fraction <= 22) {
+          // Exact when the digits fit a double (Clinger's fast path); longer
+          // ones (17 digits, as Python prints doubles) give an approximation
+          // within a few units in the last place, made exact only when a
+          // comparison needs it, so no string is made per line.
+          approximate = mantissa > 9007199254740992;
+          if (approximate && (options.float32Scores || digits > 40)) {
+            score = parseScore(b, ss, se, true);
+            approximate = false;
+          } else {
+            score = fraction > 0 ? mantissa / POW10[fraction] : mantissa;
+            if (negative) score = -score;
+            if (options.float32Scores) score = Math.fround(score);
+          }
         } else score = parseScore(b, ss, se, plain && digits > 0);
         hash >>>= 0;
         const index = topic.count;
-        const earlier = topic.add(b, ds, de, hash, score);
+        const earlier = approximate
+          ? topic.add(b, ds, de, hash, score, ss, se)
+          : topic.add(b, ds, de, hash, score);
         if (earlier !== -1) topic.duplicates.push([earlier, index, lineNumber]);
         const judged = lookup.find(b, ds, de, hash);
         if (judged !== -1) {

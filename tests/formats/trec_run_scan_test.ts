@@ -403,3 +403,34 @@ Deno.test("scores written as JavaScript prints doubles (17 digits, exponents) ra
     );
   }
 });
+
+Deno.test("long decimal scores a few units in the last place apart rank exactly around judged documents", async () => {
+  let seed = 11;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296);
+  for (let round = 0; round < 20; round++) {
+    const values: number[] = [];
+    for (let d = 0; d < 300; d++) {
+      const near = values.length > 0 && rand() < 0.5;
+      const from = values[Math.floor(rand() * values.length)];
+      // Neighbours 0 to 3 ulps from an earlier score (equal ones tie on
+      // docno), else a fresh 17-digit value.
+      values.push(
+        near
+          ? from + Math.floor(rand() * 7 - 3) * Math.abs(from) * 2 ** -52
+          : 10 + rand() * 20,
+      );
+    }
+    // Few judged documents: ranks are counted, not sorted.
+    const judged = new Map<string, number>();
+    for (let k = 0; k < 8; k++) {
+      judged.set(`d${Math.floor(rand() * 300)}`, 1 + k);
+    }
+    const text = values.map((x, d) => `q1 Q0 d${d} ${d + 1} ${String(x)} t\n`)
+      .join("");
+    const order = values.map((x, d) => ({ x, id: `d${d}` }))
+      .sort((a, b) => b.x - a.x || (b.id < a.id ? -1 : 1));
+    const expected = order.map(({ id }) => judged.get(id) ?? -1);
+    const qrels: Qrels = new Map([["q1", judged]]);
+    assertEquals(await viaScan({ text }, qrels), { q1: expected }, `${round}`);
+  }
+});
