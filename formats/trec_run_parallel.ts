@@ -1,6 +1,7 @@
 /**
- * Scans a large run file on two cores: a worker takes the second half (from
- * a topic boundary) while this thread scans the first.
+ * Scans a large run file on several cores: the file is cut into parts at
+ * topic boundaries, workers scan all parts but the first, and this thread
+ * scans the first.
  *
  * @module
  */
@@ -28,17 +29,23 @@ export interface ParallelScanOptions extends Omit<ScanRunOptions, "range"> {
   /** Files of at least this many bytes are split. Default: {@linkcode PARALLEL_THRESHOLD}. */
   threshold?: number;
   /**
-   * Yield topics in file order. With false, the second half's topics are
-   * yielded as soon as the worker sends them, between the first half's, so
-   * they do not wait in memory until the first half is done. Default: true.
+   * Yield topics in file order. With false, the workers' topics are yielded
+   * as soon as they arrive, between the first part's, so they do not wait in
+   * memory until the first part is done. Default: true.
    */
   ordered?: boolean;
+  /**
+   * How many parts a large file is split into at topic boundaries, each
+   * scanned on its own thread. Default: the number of cores, from 1 to
+   * {@linkcode MAX_PARTS}.
+   */
+  parts?: number;
 }
 
 /**
- * {@linkcode scanRun} on two threads for a plain run file of at least
- * {@linkcode PARALLEL_THRESHOLD} bytes; otherwise exactly `scanRun`. Topics
- * come in file order. A topic found in both halves means the run is not
+ * {@linkcode scanRun} on one thread per core for a plain run file of at
+ * least {@linkcode PARALLEL_THRESHOLD} bytes; otherwise exactly `scanRun`.
+ * Topics come in file order. A topic found in two parts means the run is not
  * grouped: {@linkcode UngroupedRunError}.
  *
  * @example
@@ -68,7 +75,7 @@ export function scanRunParallel(
 }
 
 /**
- * {@linkcode scanTopics} on two threads for a large plain file: the compact
+ * {@linkcode scanTopics} on one thread per core for a large plain file: the compact
  * form of {@linkcode scanRunParallel}, for callers that turn each scan into a
  * ranking themselves (with `rankingOfScan` and a reused grades array).
  *
@@ -98,62 +105,89 @@ export function scanTopicsParallel(
   }
   const threshold = options.threshold ?? PARALLEL_THRESHOLD;
   const ordered = options.ordered ?? true;
-  const bothHalves = (queryId: string) =>
-    new UngroupedRunError(
-      options.name ?? path,
-      0,
-      `topic "${queryId}" appears in both halves of the file; the run is not grouped by topic`,
-    );
   let tag: string | undefined;
   let lines = 0;
   async function* topics(): AsyncGenerator<TopicScan> {
     const size = (await Deno.stat(path)).size;
-    const split = size >= threshold
-      ? await topicBoundary(path, size >>> 1)
-      : size;
-    if (split >= size) {
+    const parts = size >= threshold ? options.parts ?? defaultParts() : 1;
+    // Part p runs from starts[p]: each start is the first line of a topic.
+    const starts = [0];
+    for (let p = 1; p < parts; p++) {
+      const start = await topicBoundary(path, Math.floor(size * p / parts));
+      if (start < size && start > starts[starts.length - 1]) starts.push(start);
+    }
+    if (starts.length === 1) {
       const scans = scanTopics(path, qrels, options);
       yield* scans;
       tag = scans.tag;
       lines = scans.lines;
       return;
     }
-    const second = startWorker({
-      path,
-      qrels,
-      options: { ...options, range: [split, size] },
-    });
-    try {
-      const firstIds = new Set<string>();
-      const secondIds = new Set<string>();
-      const fromSecond = function* (message: ScanMessage) {
-        if (message.type === "topics") {
-          for (const scan of message.topics) {
-            if (firstIds.has(scan.queryId)) throw bothHalves(scan.queryId);
-            secondIds.add(scan.queryId);
-            yield scan;
-          }
-        } else if (message.type === "done") {
-          tag = message.tag ?? tag;
-          lines = first.lines + message.lines;
-        } else {
-          const line = message.line ? message.line + first.lines : 0;
-          throw errorOf(message, line);
+    const workers = starts.slice(1).map((start, i) =>
+      startWorker({
+        path,
+        qrels,
+        options: { ...options, range: [start, starts[i + 2] ?? size] },
+      })
+    );
+    // Which part each topic was found in: a topic in two parts means the
+    // run is not grouped.
+    const partOf = new Map<string, number>();
+    const claim = (queryId: string, part: number) => {
+      const other = partOf.get(queryId);
+      if (other !== undefined && other !== part) {
+        throw new UngroupedRunError(
+          options.name ?? path,
+          0,
+          `topic "${queryId}" appears in two parts of the file; the run is not grouped by topic`,
+        );
+      }
+      partOf.set(queryId, part);
+    };
+    // Lines of the parts before the one being read, for absolute line numbers.
+    let linesBefore = 0;
+    const fromWorker = function* (message: ScanMessage, part: number) {
+      if (message.type === "topics") {
+        for (const scan of message.topics) {
+          claim(scan.queryId, part);
+          yield scan;
         }
-      };
-      const first = scanTopics(path, qrels, { ...options, range: [0, split] });
+      } else if (message.type === "done") {
+        tag = message.tag ?? tag;
+        linesBefore += message.lines;
+      } else {
+        const line = message.line ? message.line + linesBefore : 0;
+        throw errorOf(message, line);
+      }
+    };
+    try {
+      const first = scanTopics(path, qrels, {
+        ...options,
+        range: [0, starts[1]],
+      });
       for await (const scan of first) {
-        if (secondIds.has(scan.queryId)) throw bothHalves(scan.queryId);
-        firstIds.add(scan.queryId);
+        claim(scan.queryId, 0);
         yield scan;
         if (!ordered) {
-          for (const message of second.ready()) yield* fromSecond(message);
+          for (const [w, worker] of workers.entries()) {
+            for (const message of worker.ready()) {
+              yield* fromWorker(message, w + 1);
+            }
+          }
         }
       }
       tag = first.tag;
-      for await (const message of second.messages) yield* fromSecond(message);
+      linesBefore = first.lines;
+      // The rest in file order: errors and line counts come after all of a
+      // part's topics, so line numbers add up part by part.
+      for (const [w, worker] of workers.entries()) {
+        for await (const message of worker.messages) {
+          yield* fromWorker(message, w + 1);
+        }
+      }
+      lines = linesBefore;
     } finally {
-      second.worker.terminate();
+      for (const worker of workers) worker.worker.terminate();
     }
   }
   const iterator = topics();
@@ -166,6 +200,15 @@ export function scanTopicsParallel(
     },
     [Symbol.asyncIterator]: () => iterator,
   };
+}
+
+/** At most this many parts: each worker costs its own heap. */
+export const MAX_PARTS = 4;
+
+/** One part per core, from 1 to {@linkcode MAX_PARTS}. */
+function defaultParts(): number {
+  const cores = globalThis.navigator?.hardwareConcurrency ?? 2;
+  return Math.max(1, Math.min(cores, MAX_PARTS));
 }
 
 function errorOf(

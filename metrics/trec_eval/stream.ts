@@ -25,7 +25,7 @@ import type { BoundTrecMeasure } from "./measures.ts";
 import { firstRepeated } from "./topic.ts";
 
 /**
- * Evaluates a run file by scanning it topic by topic (on two cores when it
+ * Evaluates a run file by scanning it topic by topic (on several cores when it
  * is large), for the `qrels` relevance format.
  *
  * @example

@@ -67,7 +67,7 @@ async function viaScan(
 async function viaParallel(
   path: string,
   qrels: Qrels,
-  options: ScanRunOptions & { ordered?: boolean } = {},
+  options: ScanRunOptions & { ordered?: boolean; parts?: number } = {},
 ): Promise<Scanned> {
   const out: Scanned = {};
   for await (
@@ -187,7 +187,7 @@ Deno.test("scanRun reports malformed lines and duplicates with their line", asyn
   );
 });
 
-Deno.test("a topic that comes back is an ungrouped run, on one thread or two", async () => {
+Deno.test("a topic that comes back is an ungrouped run, on one thread or several", async () => {
   const text = "q1 Q0 a 1 1 t\nq2 Q0 x 1 1 t\nq1 Q0 b 2 2 t\n";
   await assertRejects(
     () => viaScan({ text }, qrels),
@@ -198,10 +198,24 @@ Deno.test("a topic that comes back is an ungrouped run, on one thread or two", a
   try {
     await Deno.writeTextFile(path, text);
     for (const ordered of [true, false]) {
+      for (const parts of [2, 3]) {
+        await assertRejects(
+          () => viaParallel(path, qrels, { ordered, parts }),
+          UngroupedRunError,
+          'topic "q1"',
+        );
+      }
+    }
+    // Back in a part two workers scan, away from the first part.
+    await Deno.writeTextFile(
+      path,
+      "q0 Q0 a 1 1 t\n" + text.slice(text.indexOf("q2")) + "q2 Q0 y 1 1 t\n",
+    );
+    for (const ordered of [true, false]) {
       await assertRejects(
-        () => viaParallel(path, qrels, { ordered }),
+        () => viaParallel(path, qrels, { ordered, parts: 4 }),
         UngroupedRunError,
-        'topic "q1"',
+        'topic "q2"',
       );
     }
   } finally {
@@ -209,7 +223,7 @@ Deno.test("a topic that comes back is an ungrouped run, on one thread or two", a
   }
 });
 
-Deno.test("two threads give the same topics in file order, with absolute line numbers", async () => {
+Deno.test("several threads give the same topics in file order, with absolute line numbers", async () => {
   let text = "";
   const order: string[] = [];
   for (let t = 0; t < 50; t++) {
@@ -227,21 +241,35 @@ Deno.test("two threads give the same topics in file order, with absolute line nu
   try {
     await Deno.writeTextFile(path, text);
     const expected = await viaReadRun(text, many);
-    const got = await viaParallel(path, many);
-    assertEquals(Object.keys(got), order);
-    assertEquals(got, expected);
-    // Unordered, the same topics, whatever order the two halves interleave in.
-    const unordered = await viaParallel(path, many, { ordered: false });
-    assertEquals(Object.keys(unordered).sort(), [...order].sort());
-    assertEquals(unordered, expected);
-    await Deno.writeTextFile(path, text + "q9 Q0 a 1\n");
-    for (const ordered of [true, false]) {
-      const error = await assertRejects(
-        () => viaParallel(path, many, { ordered }),
-        InputError,
-        "got 4",
-      ) as InputError;
-      assertEquals(error.line, 1001);
+    for (const parts of [2, 3, 4, 7]) {
+      const got = await viaParallel(path, many, { parts });
+      assertEquals(Object.keys(got), order, `${parts} parts`);
+      assertEquals(got, expected);
+      // Unordered, the same topics, whatever order the parts interleave in.
+      const unordered = await viaParallel(path, many, {
+        ordered: false,
+        parts,
+      });
+      assertEquals(Object.keys(unordered).sort(), [...order].sort());
+      assertEquals(unordered, expected);
+    }
+    // A malformed line in the last part or in a middle one: its line number
+    // counts every part before it.
+    const lines = text.split("\n");
+    for (const at of [1000, 500, 260]) {
+      const broken = [...lines.slice(0, at), "q9 Q0 a 1", ...lines.slice(at)]
+        .join("\n");
+      await Deno.writeTextFile(path, broken);
+      for (const parts of [2, 3, 4]) {
+        for (const ordered of [true, false]) {
+          const error = await assertRejects(
+            () => viaParallel(path, many, { ordered, parts }),
+            InputError,
+            "got 4",
+          ) as InputError;
+          assertEquals(error.line, at + 1, `${parts} parts, line ${at + 1}`);
+        }
+      }
     }
   } finally {
     await Deno.remove(path);
