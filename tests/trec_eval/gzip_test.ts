@@ -11,9 +11,9 @@ import { trecEval } from "../../metrics/trec_eval/command.ts";
 import { stringBytes } from "../../formats/trec_eval_lines.ts";
 import { GzipFileReader } from "../../formats/source.ts";
 import { QUICKTEST_DIR } from "./_quicktest.ts";
+import { CASES_DIR } from "./_cases.ts";
 
-const ERRORS = new URL("../testdata/trec_eval/cases/errors/", import.meta.url)
-  .pathname;
+const ERRORS = `${CASES_DIR}errors/`;
 
 async function gzipInto(from: string, to: string): Promise<void> {
   const file = await Deno.open(from);

@@ -11,16 +11,9 @@
 import { assertEquals } from "../assert.ts";
 import { trecEval } from "../../metrics/trec_eval/command.ts";
 import { stringBytes } from "../../formats/trec_eval_lines.ts";
+import { CASES_DIR, DIFFERENTIAL_CASES } from "./_cases.ts";
 
-const CASES = new URL("../testdata/trec_eval/cases/", import.meta.url).pathname;
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
-
-interface CaseRecord {
-  readonly command: string;
-  readonly args: string[];
-  readonly status: number;
-  readonly stderr: string;
-}
 
 function isFile(path: string): boolean {
   try {
@@ -31,35 +24,28 @@ function isFile(path: string): boolean {
 }
 
 let piped = 0;
-for (const dataset of [...Deno.readDirSync(CASES)].map((e) => e.name).sort()) {
-  const dir = `${CASES}${dataset}/`;
-  if (!Deno.statSync(dir).isDirectory) continue;
-  for (const name of [...Deno.readDirSync(dir)].map((e) => e.name).sort()) {
-    if (!name.endsWith(".json")) continue;
-    const id = name.slice(0, -".json".length);
-    const record: CaseRecord = JSON.parse(Deno.readTextFileSync(dir + name));
-    const run = record.args.at(-1)!;
-    if (!isFile(dir + run) || record.args.length < 2) continue;
-    piped++;
-    Deno.test(`${dataset}/${id} with the run on stdin: ${record.command}`, async () => {
-      using file = await Deno.open(dir + run);
-      const result = await trecEval([...record.args.slice(0, -1), "-"], {
-        cwd: dir,
-        stdin: file.readable,
-      });
-      assertEquals(result.status, record.status, "exit status");
-      assertEquals(
-        result.stderr,
-        record.stderr.replaceAll(`'${run}'`, "'-'"),
-        "stderr",
-      );
-      assertEquals(
-        stringBytes(result.stdout),
-        Deno.readFileSync(`${dir}${id}.expected`),
-        "stdout",
-      );
+for (const c of DIFFERENTIAL_CASES) {
+  const run = c.args.at(-1)!;
+  if (!isFile(c.dir + run) || c.args.length < 2) continue;
+  piped++;
+  Deno.test(`${c.dataset}/${c.id} with the run on stdin: ${c.command}`, async () => {
+    using file = await Deno.open(c.dir + run);
+    const result = await trecEval([...c.args.slice(0, -1), "-"], {
+      cwd: c.dir,
+      stdin: file.readable,
     });
-  }
+    assertEquals(result.status, c.status, "exit status");
+    assertEquals(
+      result.stderr,
+      c.stderr.replaceAll(`'${run}'`, "'-'"),
+      "stderr",
+    );
+    assertEquals(
+      stringBytes(result.stdout),
+      Deno.readFileSync(c.expected),
+      "stdout",
+    );
+  });
 }
 
 Deno.test("most differential cases are also run with the run on stdin", () => {
@@ -67,7 +53,7 @@ Deno.test("most differential cases are also run with the run on stdin", () => {
 });
 
 Deno.test("the trec_eval command reads a run piped to it as -", async () => {
-  const dir = `${CASES}errors/`;
+  const dir = `${CASES_DIR}errors/`;
   for (const run of ["run", "run.dup"]) {
     const child = new Deno.Command(Deno.execPath(), {
       args: ["run", "-R", CLI, "trec_eval", "-q", "-m", "map", "qrels", "-"],

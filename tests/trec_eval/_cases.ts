@@ -1,0 +1,60 @@
+/**
+ * The differential cases `generate_cases.ts` writes, one record per
+ * command: shared by the tests that run them as files, through stdin and as
+ * opened texts.
+ *
+ * @module
+ */
+
+/** Where the cases are: one directory per dataset. */
+export const CASES_DIR: string = new URL(
+  "../testdata/trec_eval/cases/",
+  import.meta.url,
+).pathname;
+
+/** One recorded command and what trec_eval answered. */
+export interface DifferentialCase {
+  /** The dataset, the name of the case's directory. */
+  readonly dataset: string;
+  /** The case's name in its directory. */
+  readonly id: string;
+  /** The directory, ending in `/`: the command's files are in it. */
+  readonly dir: string;
+  /** The command line as recorded. */
+  readonly command: string;
+  /** trec_eval's arguments. */
+  readonly args: string[];
+  /** How the expected output was derived. */
+  readonly reference: string;
+  /** Why the reference differs from trec_eval, if it does. */
+  readonly note?: string;
+  /** The exit status. */
+  readonly status: number;
+  /** Standard error. */
+  readonly stderr: string;
+  /** The path of the expected standard output. */
+  readonly expected: string;
+}
+
+/** Every case, datasets and cases in name order. */
+export const DIFFERENTIAL_CASES: readonly DifferentialCase[] = [
+  ...Deno.readDirSync(CASES_DIR),
+]
+  .filter((e) => e.isDirectory)
+  .map((e) => e.name)
+  .sort()
+  .flatMap((dataset) => {
+    const dir = `${CASES_DIR}${dataset}/`;
+    return [...Deno.readDirSync(dir)]
+      .map((e) => e.name)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => name.slice(0, -".json".length))
+      .sort()
+      .map((id) => ({
+        dataset,
+        id,
+        dir,
+        ...JSON.parse(Deno.readTextFileSync(`${dir}${id}.json`)),
+        expected: `${dir}${id}.expected`,
+      }));
+  });
