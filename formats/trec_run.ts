@@ -7,9 +7,9 @@
 import { compareIds } from "../metrics/compare_ids.ts";
 import type { RankedList, Run } from "../metrics/types.ts";
 import { SCANNABLE_RUNS } from "./_scannable_runs.ts";
-import { atof } from "./c_number.ts";
 import { InputError } from "./errors.ts";
 import { fieldBounds } from "./_fields.ts";
+import { scoreOf } from "./_score.ts";
 import { openSource, readLineBatches, type Source } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
 import {
@@ -45,8 +45,6 @@ export interface TrecRun extends AsyncIterable<RankedList> {
   /** The run tag of the last line read (trec_eval's `runid`). */
   readonly tag: string | undefined;
 }
-
-const SCORE = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?)$/i;
 
 const HASH = 35;
 
@@ -101,14 +99,8 @@ export function readRun(source: Source, options: ReadRunOptions = {}): TrecRun {
           );
         }
         const rawScore = text.slice(bounds[8], bounds[9]);
-        let score: number;
-        if (options.lenient) score = atof(rawScore);
-        // A plain decimal converts exactly (both correctly rounded) as Number;
-        // inf and infinity go through atof.
-        else if (SCORE.test(rawScore)) {
-          score = Number(rawScore);
-          if (Number.isNaN(score)) score = atof(rawScore);
-        } else {
+        let score = scoreOf(rawScore, options.lenient ?? false);
+        if (score === undefined) {
           throw new InputError(
             name,
             number,
@@ -328,7 +320,7 @@ export async function readTrecEvalRun(
       lastQid = fields[0];
       lastTopic = topic;
       topic.docnos.push(fields[2]);
-      const score = atof(fields[4]);
+      const score = scoreOf(fields[4], true)!;
       topic.scores.push(options.float32Scores ? Math.fround(score) : score);
       tag = fields[5];
     },

@@ -17,7 +17,7 @@ import {
   POOLED_UNJUDGED,
 } from "../metrics/judged_ranking.ts";
 import type { Judgements, Qrels } from "../metrics/types.ts";
-import { atof } from "./c_number.ts";
+import { scoreOf } from "./_score.ts";
 import { InputError } from "./errors.ts";
 import { ChunkReader } from "./chunk_reader.ts";
 import { GzipFileReader, openSource, type Source } from "./source.ts";
@@ -699,16 +699,12 @@ export function scanTopics(
       plainDecimal: boolean,
     ): number => {
       const raw = text(b, start, end);
-      let value: number;
-      // A decimal literal (17 significant digits, an exponent) converts
-      // exactly as Number, which rounds correctly as strtod does; anything
-      // else is checked and parsed as C atof.
-      if (plainDecimal || DECIMAL_LITERAL.test(raw)) value = Number(raw);
-      else {
-        if (!options.lenient && !STRICT_SCORE.test(raw)) {
-          fail(`score must be a number, got "${raw}"`);
-        }
-        value = atof(raw);
+      // Digits with one dot need no check: Number converts them exactly.
+      const value = plainDecimal
+        ? Number(raw)
+        : scoreOf(raw, options.lenient ?? false);
+      if (value === undefined) {
+        return fail(`score must be a number, got "${raw}"`);
       }
       // NaN compares false both ways, which leaves trec_eval's order to the
       // sort algorithm: no rank can be computed by counting.
@@ -998,7 +994,3 @@ async function openFiller(
   const reader = new ChunkReader(opened.stream.values());
   return { name: opened.name, fill: (into) => reader.read(into) };
 }
-
-const DECIMAL_LITERAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const STRICT_SCORE =
-  /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?)$/i;
