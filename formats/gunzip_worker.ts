@@ -35,12 +35,9 @@ scope.onmessage = (event: MessageEvent<GunzipRequest>) => {
 
 async function handle(request: GunzipRequest): Promise<void> {
   if ("open" in request) {
-    try {
-      (await Deno.open(request.open)).close();
-      reader = new ChunkReader(gunzipFile(request.open));
-    } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
-    }
+    // GzipFileReader.open has checked the file; a read error surfaces on
+    // the first fill.
+    reader = new ChunkReader(gunzipFile(request.open));
     return;
   }
   if (failure !== undefined || !reader) {
