@@ -14,12 +14,12 @@ import {
   rankingsOf,
   type ScannedRun,
   type ScannedTopics,
-  scanRun,
   type ScanRunOptions,
   scanTopics,
   type TopicScan,
 } from "./trec_run_scan.ts";
 import type { ScanMessage, ScanRequest } from "./trec_run_scan_worker.ts";
+import type { Source } from "./source.ts";
 
 /** Files smaller than this are scanned on one thread: a worker costs more than it saves. */
 export const PARALLEL_THRESHOLD = 32 << 20;
@@ -43,7 +43,7 @@ export interface ParallelScanOptions extends Omit<ScanRunOptions, "range"> {
 }
 
 /**
- * {@linkcode scanRun} on one thread per core for a plain run file of at
+ * `scanRun` on one thread per core for a plain run file of at
  * least {@linkcode PARALLEL_THRESHOLD} bytes; otherwise exactly `scanRun`.
  * Topics come in file order. A topic found in two parts means the run is not
  * grouped: {@linkcode UngroupedRunError}.
@@ -58,20 +58,18 @@ export interface ParallelScanOptions extends Omit<ScanRunOptions, "range"> {
  * await Deno.remove(path);
  * ```
  *
- * @param path The run file.
+ * @param source The run: a plain file is split; any other source (standard
+ * input, a `.gz` file, a stream) is scanned on this thread.
  * @param qrels The judgements.
  * @param options Scan options (no range).
  * @returns The scanned run.
  */
 export function scanRunParallel(
-  path: string,
+  source: Source,
   qrels: Qrels,
   options: ParallelScanOptions = {},
 ): ScannedRun {
-  if (path === "-" || path.endsWith(".gz")) {
-    return scanRun(path, qrels, options);
-  }
-  return rankingsOf(scanTopicsParallel(path, qrels, options), qrels, options);
+  return rankingsOf(scanTopicsParallel(source, qrels, options), qrels, options);
 }
 
 /**
@@ -90,19 +88,21 @@ export function scanRunParallel(
  * await Deno.remove(path);
  * ```
  *
- * @param path The run file.
+ * @param source The run: a plain file is split; any other source (standard
+ * input, a `.gz` file, a stream) is scanned on this thread.
  * @param qrels The judgements.
  * @param options Scan options (no range).
  * @returns The scanned topics.
  */
 export function scanTopicsParallel(
-  path: string,
+  source: Source,
   qrels: Qrels,
   options: ParallelScanOptions = {},
 ): ScannedTopics {
-  if (path === "-" || path.endsWith(".gz")) {
-    return scanTopics(path, qrels, options);
+  if (typeof source !== "string" || source === "-" || source.endsWith(".gz")) {
+    return scanTopics(source, qrels, options);
   }
+  const path = source;
   const threshold = options.threshold ?? PARALLEL_THRESHOLD;
   const ordered = options.ordered ?? true;
   let tag: string | undefined;

@@ -13,7 +13,7 @@ import type { Qrels, QueryId, RankedList, Run } from "./types.ts";
 import { compareIds } from "./compare_ids.ts";
 import { SCANNABLE_RUNS } from "../formats/_scannable_runs.ts";
 import { scanTopicsParallel } from "../formats/trec_run_parallel.ts";
-import { forEachRanking, scanTopics } from "../formats/trec_run_scan.ts";
+import { forEachRanking } from "../formats/trec_run_scan.ts";
 
 /** A ranking metric, or a spec that resolves to one. */
 export type MetricLike = string | BoundMetric<JudgedRanking>;
@@ -296,16 +296,16 @@ export async function evaluate(
     metrics.every((metric) => typeof metric === "string")
   ) {
     // A run from readRun scored with built-in metrics, which never read
-    // document ids: its source is scanned byte by byte (a large file on two
-    // cores), with the rankings and the line errors iterating it would give.
+    // document ids: its source is scanned byte by byte (a large file on
+    // several cores), with the rankings and the line errors iterating it
+    // would give.
     // A repeated document is an error either way; the scanner names its
     // line, and checks the whole topic rather than the depth metrics read.
     SCANNABLE_RUNS.delete(run);
-    const scanOptions = { ...readRun.options, ...options };
-    const { source } = readRun;
-    const scanned = typeof source === "string"
-      ? scanTopicsParallel(source, qrels, scanOptions)
-      : scanTopics(source, qrels, scanOptions);
+    const scanned = scanTopicsParallel(readRun.source, qrels, {
+      ...readRun.options,
+      ...options,
+    });
     await forEachRanking(scanned, qrels, options, (queryId, ranking) => {
       if (ranking) evaluator.addRanking(ranking);
       else evaluator.skipUnjudged(queryId);

@@ -10,7 +10,7 @@
  */
 
 import { scanTopicsParallel } from "../../formats/trec_run_parallel.ts";
-import { forEachRanking, scanTopics } from "../../formats/trec_run_scan.ts";
+import { forEachRanking } from "../../formats/trec_run_scan.ts";
 import type { Source } from "../../formats/source.ts";
 import type { Judgements } from "../types.ts";
 import {
@@ -78,11 +78,12 @@ export async function evaluateTrecEvalScan(
     judgedOnly: settings.judgedOnly,
     float32Scores: settings.version === 9,
   };
-  // Output is printed in topic id order at the end, so the worker's topics
-  // are taken as they come rather than held until the first half is done.
-  const run = typeof runPath === "string"
-    ? scanTopicsParallel(runPath, qrels, { ...options, ordered: false })
-    : scanTopics(runPath, qrels, { ...options, name: "<run>" });
+  // Output is printed in topic id order at the end, so the workers' topics
+  // are taken as they come rather than held until the first part is done.
+  const run = scanTopicsParallel(runPath, qrels, {
+    ...options,
+    ordered: false,
+  });
   try {
     await forEachRanking(run, qrels, options, (queryId, ranking) => {
       if (ranking) outcomes.set(queryId, scorer.scoreRanking(queryId, ranking));
