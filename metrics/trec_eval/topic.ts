@@ -171,16 +171,16 @@ export function judgeRanking(
 ): JudgedRanking {
   const { relevanceLevel = 1, judgedOnly = false, checkRepeats = true } =
     options;
-  if (checkRepeats) {
-    const repeated = firstRepeated(judgements.docnos);
-    if (repeated !== undefined) {
-      throw new TopicError(
-        `trec_eval.form_res_rels: duplicate docs ${repeated}\n`,
-      );
-    }
-  }
-  // Judgements never repeat here: refused above, or when qrels_jg is read.
   const judged = new IdTable(judgements.docnos);
+  // A repeat (qrels_jg's reader refuses them itself) is named as trec_eval
+  // names it, the smallest repeated id.
+  if (checkRepeats && judged.firstRepeat !== -1) {
+    throw new TopicError(
+      `trec_eval.form_res_rels: duplicate docs ${
+        firstRepeated(judgements.docnos)
+      }\n`,
+    );
+  }
   const grades: number[] = [];
   for (const docno of ranked) {
     const at = judged.indexOf(docno);
