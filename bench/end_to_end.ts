@@ -3,6 +3,7 @@
  * binary when one is given, and prints the ratio of medians and of peak
  * memory (without a binary, ranklens' own lines per second); then ranklens
  * on 7M against 1M lines (memory must stay flat) and on gzip against plain.
+ * One row scores the same run with 17-digit scores (`generate.ts --full-scores`).
  *
  * ```sh
  * deno run -A bench/generate.ts                 # once: bench/data/msmarco-6980x1000.*
@@ -36,8 +37,9 @@ const data = values.data!;
 async function ensureData(
   topics: number,
   gzip = false,
+  fullScores = false,
 ): Promise<[string, string]> {
-  const name = `${data}/msmarco-${topics}x1000`;
+  const name = `${data}/msmarco-${topics}x1000${fullScores ? "-full" : ""}`;
   const suffix = gzip ? ".gz" : "";
   try {
     await Deno.stat(`${name}.run${suffix}`);
@@ -53,6 +55,7 @@ async function ensureData(
       data,
     ];
     if (gzip) args.push("--gzip");
+    if (fullScores) args.push("--full-scores");
     const { success } = await new Deno.Command(Deno.execPath(), {
       args,
       stdout: "null",
@@ -173,6 +176,7 @@ async function ownRatio(label: string, args: string[], baseArgs: string[]) {
 const [qrels, run] = await ensureData(6980);
 const [, run1m] = await ensureData(1000);
 const [qrelsGz, runGz] = await ensureData(6980, true);
+const [, runFull] = await ensureData(6980, false, true);
 const five = [
   "-m",
   "ndcg_cut.10",
@@ -190,6 +194,13 @@ await versus("5 measures, 7M lines", [...five, qrels, run], 6_980_000);
 await versus(
   "-q -m all_trec, 7M lines",
   ["-q", "-m", "all_trec", qrels, run],
+  6_980_000,
+);
+// The same run with scores as Python and JavaScript print doubles (17
+// significant digits), past the scanner's exact fast path.
+await versus(
+  "5 measures, 7M lines, 17-digit scores",
+  [...five, qrels, runFull],
   6_980_000,
 );
 // The 1M-line run is the first 1,000 topics of the 7M one, with the same qrels.

@@ -1,10 +1,12 @@
 /**
  * Writes a deterministic MS MARCO-sized qrels and run for benchmarks:
- * `deno run -W bench/generate.ts [--topics 6980] [--depth 1000] [--seed 1] [--out bench/data] [--gzip]`.
+ * `deno run -W bench/generate.ts [--topics 6980] [--depth 1000] [--seed 1] [--out bench/data] [--gzip] [--full-scores]`.
  *
  * Topic ids, doc ids and scores look like a BM25 run over MS MARCO passage
  * dev: about 1.5 judged (relevant) passages per topic, most retrieved
  * somewhere in the top 1000, scores with six decimals and occasional ties.
+ * With `--full-scores`, scores are printed as JavaScript (and Python) print
+ * doubles, up to 17 significant digits, into `msmarco-TxD-full.*`.
  *
  * @module
  */
@@ -30,12 +32,14 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
     out: { type: "string", default: "bench/data" },
     gzip: { type: "boolean", default: false },
+    "full-scores": { type: "boolean", default: false },
   },
 });
 const topics = Number(values.topics), depth = Number(values.depth);
 const rand = random(Number(values.seed));
 await Deno.mkdir(values.out!, { recursive: true });
-const name = `msmarco-${topics}x${depth}`;
+const fullScores = values["full-scores"];
+const name = `msmarco-${topics}x${depth}${fullScores ? "-full" : ""}`;
 const qrelsPath = join(values.out!, `${name}.qrels`);
 const runPath = join(values.out!, `${name}.run`);
 
@@ -81,7 +85,8 @@ for (let t = 0; t < topics; t++) {
     }
     // About one score in fifty ties with the one before it.
     if (rand() > 0.02) score -= rand() * 0.02;
-    lines += `${qid} Q0 ${doc} ${rank + 1} ${score.toFixed(6)} Anserini\n`;
+    const printed = fullScores ? String(score) : score.toFixed(6);
+    lines += `${qid} Q0 ${doc} ${rank + 1} ${printed} Anserini\n`;
   }
   await runOut.write(encoder.encode(lines));
 }
