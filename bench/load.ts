@@ -18,6 +18,7 @@
  */
 
 import { parseArgs } from "node:util";
+import { type ServerProcess, spawnServer } from "../tests/server/_serve.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -98,16 +99,16 @@ function median(values: number[]): number {
   return percentile([...values].sort((a, b) => a - b), 0.5);
 }
 
-async function startServer(): Promise<
-  { url: string; pid: number; stop: () => Promise<number> }
-> {
+function startServer(): Promise<ServerProcess> {
   const limits = (["max-running", "max-waiting"] as const).flatMap((flag) =>
     values[flag] === undefined ? [] : [`--${flag}`, values[flag]!]
   );
   const here = (path: string) => new URL(path, import.meta.url).pathname;
-  const env: Record<string, string> = { NO_COLOR: "1" };
+  const env: Record<string, string> = {};
   if (values["max-running"]) env.RANKLENS_MAX_RUNNING = values["max-running"];
   if (values["max-waiting"]) env.RANKLENS_MAX_WAITING = values["max-waiting"];
+  // `cli.ts serve` announces its address on stdout, `deno serve` on stderr;
+  // spawnServer watches both.
   const args = values.parallel
     ? [
       "serve",
@@ -131,43 +132,7 @@ async function startServer(): Promise<
       "0",
       ...limits,
     ];
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
-    env,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  // `cli.ts serve` announces its address on stdout, `deno serve` on stderr.
-  let output = "";
-  let announced: (url: string) => void = () => {};
-  const address = new Promise<string>((resolve) => announced = resolve);
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) {
-      const text = decoder.decode(chunk, { stream: true });
-      output += text;
-      const url = output.match(/listening on (http:\/\/[\d.]+:\d+)/i)?.[1];
-      if (url) announced(url);
-    }
-  };
-  const drained = Promise.all([collect(child.stdout), collect(child.stderr)]);
-  const exited = child.status.then(async () => {
-    await drained;
-    throw new Error(`The server exited before listening: ${output}`);
-  });
-  exited.catch(() => {});
-  const url = await Promise.race([address, exited]);
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      child.kill("SIGTERM");
-      const { code } = await child.status;
-      await drained;
-      return code;
-    },
-  };
+  return spawnServer(args, env);
 }
 
 const { qrels, run } = generate();
@@ -233,7 +198,7 @@ clearInterval(sampler);
 // Idle for two seconds: what the server keeps once the load is gone.
 await new Promise((resolve) => setTimeout(resolve, 2000));
 const idleKiB = rssKiB(server.pid);
-const exitCode = await server.stop();
+const { code: exitCode } = await server.stop();
 
 latencies.sort((a, b) => a - b);
 const quarter = Math.max(1, Math.floor(rss.length / 4));

@@ -60,13 +60,16 @@ export function repoText(path: string): Promise<string> {
 export interface ServerProcess extends AsyncDisposable {
   /** `http://127.0.0.1:PORT`. */
   readonly url: string;
+  /** The process id, e.g. to read its memory from `/proc`. */
+  readonly pid: number;
   /** Stops the process with SIGTERM and returns its exit code and output. */
   stop(): Promise<{ code: number; output: string }>;
 }
 
 /**
  * Starts `deno ARGS` and waits for the line, on stdout or stderr, that
- * announces its address.
+ * announces its address. The load test (`bench/load.ts`) starts its server
+ * with it too.
  *
  * @param args The arguments of `deno`.
  * @param env Extra environment variables.
@@ -115,6 +118,7 @@ export async function spawnServer(
     })();
   return {
     url: address,
+    pid: child.pid,
     stop,
     async [Symbol.asyncDispose]() {
       await stop();
