@@ -6,6 +6,9 @@
  * @module
  */
 
+import { assertEquals } from "../assert.ts";
+import { stringBytes } from "../../formats/trec_eval_lines.ts";
+
 /** Where the cases are: one directory per dataset. */
 export const CASES_DIR: string = new URL(
   "../testdata/trec_eval/cases/",
@@ -58,3 +61,22 @@ export const DIFFERENTIAL_CASES: readonly DifferentialCase[] = [
         expected: `${dir}${id}.expected`,
       }));
   });
+
+/**
+ * Asserts that a result is the case's recorded one: exit status, standard
+ * error (as given, when the run's name in it changed) and the bytes of
+ * standard output.
+ */
+export function assertCaseResult(
+  result: { status: number; stderr: string; stdout: string },
+  c: DifferentialCase,
+  stderr: string = c.stderr,
+): void {
+  assertEquals(result.status, c.status, "exit status");
+  assertEquals(result.stderr, stderr, "stderr");
+  assertEquals(
+    stringBytes(result.stdout),
+    Deno.readFileSync(c.expected),
+    "stdout",
+  );
+}

@@ -11,19 +11,11 @@
 
 import { assertEquals } from "../assert.ts";
 import { trecEval } from "../../metrics/trec_eval/command.ts";
-import { stringBytes } from "../../formats/trec_eval_lines.ts";
-import { DIFFERENTIAL_CASES } from "./_cases.ts";
+import { assertCaseResult, DIFFERENTIAL_CASES } from "./_cases.ts";
 
 for (const c of DIFFERENTIAL_CASES) {
   Deno.test(`${c.dataset}/${c.id}: ${c.command}`, async () => {
-    const result = await trecEval(c.args, { cwd: c.dir });
-    assertEquals(result.status, c.status, "exit status");
-    assertEquals(result.stderr, c.stderr, "stderr");
-    assertEquals(
-      stringBytes(result.stdout),
-      Deno.readFileSync(c.expected),
-      "stdout",
-    );
+    assertCaseResult(await trecEval(c.args, { cwd: c.dir }), c);
   });
 }
 

@@ -8,8 +8,7 @@
 
 import { assertEquals } from "../assert.ts";
 import { trecEval } from "../../metrics/trec_eval/command.ts";
-import { stringBytes } from "../../formats/trec_eval_lines.ts";
-import { DIFFERENTIAL_CASES } from "./_cases.ts";
+import { assertCaseResult, DIFFERENTIAL_CASES } from "./_cases.ts";
 
 /** A file's text, or undefined when it is missing or not UTF-8. */
 function textOf(path: string): string | undefined {
@@ -34,13 +33,7 @@ for (const c of DIFFERENTIAL_CASES) {
     const result = await trecEval(c.args, {
       open: (file) => ({ text: texts.get(file) ?? "" }),
     });
-    assertEquals(result.status, c.status, "exit status");
-    assertEquals(result.stderr, c.stderr, "stderr");
-    assertEquals(
-      stringBytes(result.stdout),
-      Deno.readFileSync(c.expected),
-      "stdout",
-    );
+    assertCaseResult(result, c);
   });
 }
 

@@ -11,7 +11,7 @@
 import { assertEquals } from "../assert.ts";
 import { trecEval } from "../../metrics/trec_eval/command.ts";
 import { stringBytes } from "../../formats/trec_eval_lines.ts";
-import { CASES_DIR, DIFFERENTIAL_CASES } from "./_cases.ts";
+import { assertCaseResult, CASES_DIR, DIFFERENTIAL_CASES } from "./_cases.ts";
 
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 
@@ -34,17 +34,7 @@ for (const c of DIFFERENTIAL_CASES) {
       cwd: c.dir,
       stdin: file.readable,
     });
-    assertEquals(result.status, c.status, "exit status");
-    assertEquals(
-      result.stderr,
-      c.stderr.replaceAll(`'${run}'`, "'-'"),
-      "stderr",
-    );
-    assertEquals(
-      stringBytes(result.stdout),
-      Deno.readFileSync(c.expected),
-      "stdout",
-    );
+    assertCaseResult(result, c, c.stderr.replaceAll(`'${run}'`, "'-'"));
   });
 }
 
