@@ -19,9 +19,9 @@
  * @module
  */
 
-export * from "./metrics/types.ts";
+export * from "./model/types.ts";
 export * from "./metrics/metric.ts";
-export * from "./metrics/judged_ranking.ts";
+export * from "./model/judged_ranking.ts";
 export * from "./metrics/registry.ts";
 export * from "./metrics/spec.ts";
 export * from "./metrics/builtin.ts";
@@ -29,13 +29,13 @@ export * from "./metrics/listing.ts";
 export * from "./metrics/official.ts";
 export * from "./metrics/evaluate.ts";
 export * from "./metrics/rbo.ts";
-export * from "./metrics/compare_ids.ts";
-export * from "./formats/errors.ts";
+export * from "./model/compare_ids.ts";
+export * from "./model/errors.ts";
 export * from "./formats/source.ts";
 export * from "./formats/c_number.ts";
 export * from "./formats/trec_qrels.ts";
 export * from "./formats/trec_run.ts";
-export * from "./report/c_printf.ts";
+export * from "./trec_eval/c_printf.ts";
 export * from "./report/table.ts";
 export * from "./report/evaluation.ts";
 export * from "./metrics/rag/sample.ts";
@@ -63,18 +63,18 @@ export * from "./adapters/bm25.ts";
 export * from "./adapters/http_retriever.ts";
 export * from "./adapters/retrieval_report.ts";
 export * from "./adapters/evaluate_retrieval.ts";
-export * from "./formats/trec_eval_lines.ts";
-export * from "./formats/trec_prefs.ts";
-export * from "./formats/trec_qrels_jg.ts";
-export * from "./formats/trec_zscores.ts";
-export * from "./metrics/trec_eval/measures.ts";
-export type { ParamPair } from "./metrics/trec_eval/params.ts";
+export * from "./trec_eval/lines.ts";
+export * from "./trec_eval/prefs_file.ts";
+export * from "./trec_eval/qrels_jg_file.ts";
+export * from "./trec_eval/zscores_file.ts";
+export * from "./trec_eval/measures.ts";
+export type { ParamPair } from "./trec_eval/params.ts";
 export type {
   GroupCounts,
   LevelClass,
   PrefsCounts,
-} from "./metrics/trec_eval/prefs.ts";
-export * from "./metrics/trec_eval/evaluate.ts";
+} from "./trec_eval/prefs.ts";
+export * from "./trec_eval/evaluate.ts";
 export * from "./metrics/significance/special.ts";
 export * from "./metrics/significance/prng.ts";
 export * from "./metrics/significance/differences.ts";
@@ -94,4 +94,4 @@ export * from "./report/svg_plot.ts";
 export * from "./report/html.ts";
 export * from "./report/baseline.ts";
 export * from "./formats/rag_samples.ts";
-export * from "./metrics/trec_eval/command.ts";
+export * from "./trec_eval/command.ts";

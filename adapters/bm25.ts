@@ -7,7 +7,7 @@
 
 import MiniSearch from "minisearch";
 import { stemmer } from "stemmer";
-import { compareIds } from "../metrics/compare_ids.ts";
+import { compareIds } from "../model/compare_ids.ts";
 import { type DatasetDocument, documentText } from "../formats/dataset.ts";
 import type { RetrieveOptions, Retriever, SearchHit } from "./retriever.ts";
 

@@ -8,10 +8,10 @@
 
 import { builtinRegistry } from "../metrics/builtin.ts";
 import { Evaluator } from "../metrics/evaluate.ts";
-import type { JudgedRanking } from "../metrics/judged_ranking.ts";
+import type { JudgedRanking } from "../model/judged_ranking.ts";
 import type { BoundMetric } from "../metrics/metric.ts";
 import type { Registry } from "../metrics/registry.ts";
-import type { DocId, Qrels, QueryId, RankedList } from "../metrics/types.ts";
+import type { DocId, Qrels, QueryId, RankedList } from "../model/types.ts";
 import {
   type DatasetQuery,
   type QrelsRecord,

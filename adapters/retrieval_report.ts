@@ -6,10 +6,10 @@
  */
 
 import { builtinRegistry } from "../metrics/builtin.ts";
-import { compareIds } from "../metrics/compare_ids.ts";
+import { compareIds } from "../model/compare_ids.ts";
 import type { Evaluation } from "../metrics/evaluate.ts";
 import type { Registry } from "../metrics/registry.ts";
-import type { DocId, QueryId, RankedList } from "../metrics/types.ts";
+import type { DocId, QueryId, RankedList } from "../model/types.ts";
 import { writeFileAtomic } from "../formats/atomic_write.ts";
 import { formatRun, type FormatRunOptions } from "../formats/trec_run.ts";
 import type { RetrievalErrorKind } from "./retriever.ts";

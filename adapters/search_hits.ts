@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { DocId, QueryId, RankedList } from "../metrics/types.ts";
+import type { DocId, QueryId, RankedList } from "../model/types.ts";
 import type { RetrievedItem, SearchHit } from "./retriever.ts";
 
 /**

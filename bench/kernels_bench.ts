@@ -4,12 +4,12 @@
  * @module
  */
 
-import { JudgedRanking } from "../metrics/judged_ranking.ts";
+import { JudgedRanking } from "../model/judged_ranking.ts";
 import { resolve } from "../metrics/builtin.ts";
 import { evaluateSync } from "../metrics/evaluate.ts";
 import { scanRun } from "../formats/trec_run_scan.ts";
 import { readRun } from "../formats/trec_run.ts";
-import type { Qrels, RankedList } from "../metrics/types.ts";
+import type { Qrels, RankedList } from "../model/types.ts";
 
 function random(seed: number): () => number {
   return () => {

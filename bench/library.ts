@@ -12,7 +12,7 @@
 
 import { parseArgs } from "node:util";
 import { evaluateSync } from "../metrics/evaluate.ts";
-import type { RankedList } from "../metrics/types.ts";
+import type { RankedList } from "../model/types.ts";
 
 const { values } = parseArgs({
   args: Deno.args,

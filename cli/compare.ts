@@ -17,7 +17,7 @@ import {
   type QuerySet,
 } from "../metrics/compare.ts";
 import type { Evaluation } from "../metrics/evaluate.ts";
-import type { Qrels } from "../metrics/types.ts";
+import type { Qrels } from "../model/types.ts";
 import { writeFileAtomic } from "../formats/atomic_write.ts";
 import {
   COMPARISON_FORMATS,

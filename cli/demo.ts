@@ -12,7 +12,7 @@ import { Bm25Retriever } from "../adapters/bm25.ts";
 import { evaluateDataset } from "../adapters/evaluate_retrieval.ts";
 import { readGoDataset } from "../formats/go_dataset.ts";
 import { readQrels } from "../formats/trec_qrels.ts";
-import { formatTrecValue } from "../report/c_printf.ts";
+import { formatTrecValue } from "../trec_eval/c_printf.ts";
 import { toAligned } from "../report/table.ts";
 import { usageErrors } from "./options.ts";
 import { evaluateRunFile, type RunFileEvaluation } from "./run_file.ts";

@@ -12,7 +12,7 @@ import {
   renderEvaluation,
 } from "../report/evaluation.ts";
 import { writeFileAtomic } from "../formats/atomic_write.ts";
-import { InputError } from "../formats/errors.ts";
+import { InputError } from "../model/errors.ts";
 import { savedReport } from "../report/baseline.ts";
 import { UsageError } from "./errors.ts";
 import { readQrelsFile } from "./input_files.ts";

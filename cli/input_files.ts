@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { Qrels } from "../metrics/types.ts";
-import { InputError } from "../formats/errors.ts";
+import type { Qrels } from "../model/types.ts";
+import { InputError } from "../model/errors.ts";
 import { readQrels } from "../formats/trec_qrels.ts";
 
 /**

@@ -11,7 +11,7 @@ import {
   type Evaluation,
   type MetricLike,
 } from "../metrics/evaluate.ts";
-import type { Qrels } from "../metrics/types.ts";
+import type { Qrels } from "../model/types.ts";
 import {
   readRun,
   type ReadRunOptions,
@@ -19,7 +19,7 @@ import {
 } from "../formats/trec_run.ts";
 import { ReplayableStream } from "../formats/replayable_stream.ts";
 import { type Source, stdinStream } from "../formats/source.ts";
-import { InputError } from "../formats/errors.ts";
+import { InputError } from "../model/errors.ts";
 import { checkInputFile } from "./input_files.ts";
 
 /** An evaluation and the tag of the run it scored. */

@@ -6,8 +6,8 @@
  * @module
  */
 
-import { trecEval } from "../metrics/trec_eval/command.ts";
-import { stringBytes } from "../formats/trec_eval_lines.ts";
+import { trecEval } from "../trec_eval/command.ts";
+import { stringBytes } from "../trec_eval/lines.ts";
 
 /**
  * Runs the command, writing trec_eval's output and messages.

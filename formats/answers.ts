@@ -6,7 +6,7 @@
  * @module
  */
 
-import { InputError } from "./errors.ts";
+import { InputError } from "../model/errors.ts";
 import { readJsonLines } from "./jsonl.ts";
 import { openSource, type Source } from "./source.ts";
 import {

@@ -10,14 +10,14 @@
  */
 
 import { join } from "node:path";
-import type { DocId, Qrels, QueryId } from "../metrics/types.ts";
+import type { DocId, Qrels, QueryId } from "../model/types.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import type {
   DatasetDocument,
   DatasetQuery,
   RetrievalDataset,
 } from "./dataset.ts";
-import { InputError } from "./errors.ts";
+import { InputError } from "../model/errors.ts";
 import { jsonLinesStream, readJsonLines } from "./jsonl.ts";
 import { openSource, readLines, type Source } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { QueryId } from "../metrics/types.ts";
+import type { QueryId } from "../model/types.ts";
 import type { RetrievalDataset } from "./dataset.ts";
 import {
   type AnyDataFormat,

@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { DocId, Judgements, Qrels, QueryId } from "../metrics/types.ts";
-import { InputError } from "./errors.ts";
+import type { DocId, Judgements, Qrels, QueryId } from "../model/types.ts";
+import { InputError } from "../model/errors.ts";
 
 /**
  * Fields of a source record that its format does not interpret, kept so the
@@ -171,7 +171,7 @@ export interface ValidateDatasetOptions {
  * @example
  * ```ts
  * import { validateDataset } from "./dataset.ts";
- * import { InputError } from "./errors.ts";
+ * import { InputError } from "../model/errors.ts";
  * try {
  *   validateDataset({
  *     documents: [{ id: "d1", text: "x" }],

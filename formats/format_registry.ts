@@ -8,7 +8,7 @@
  */
 
 import { extname } from "node:path";
-import type { Qrels, RankedList } from "../metrics/types.ts";
+import type { Qrels, RankedList } from "../model/types.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { formatBeirQrels, readBeir, readBeirQrels, writeBeir } from "./beir.ts";
 import type { RetrievalDataset } from "./dataset.ts";

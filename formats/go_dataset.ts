@@ -22,7 +22,7 @@
  * @module
  */
 
-import type { DocId, QueryId } from "../metrics/types.ts";
+import type { DocId, QueryId } from "../model/types.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import {
   type DatasetDocument,
@@ -30,7 +30,7 @@ import {
   type RetrievalDataset,
   validateDataset,
 } from "./dataset.ts";
-import { InputError } from "./errors.ts";
+import { InputError } from "../model/errors.ts";
 import { parseJson } from "./json_text.ts";
 import { openSource, type Source } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { InputError } from "./errors.ts";
+import { InputError } from "../model/errors.ts";
 
 /** Options of {@linkcode parseJson}. */
 export interface ParseJsonOptions {

@@ -7,7 +7,7 @@
 
 import type { RagSample } from "../metrics/rag/sample.ts";
 import { type AnswerKeyMap, readAnswersJsonl } from "./answers.ts";
-import { InputError } from "./errors.ts";
+import { InputError } from "../model/errors.ts";
 import { readRagasJsonl } from "./ragas.ts";
 import type { Source } from "./source.ts";
 

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { InputError } from "./errors.ts";
+import { InputError } from "../model/errors.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { readJsonLines } from "./jsonl.ts";
 import { openSource, type Source } from "./source.ts";

@@ -4,16 +4,16 @@
  * @module
  */
 
-import type { Qrels } from "../metrics/types.ts";
+import type { Qrels } from "../model/types.ts";
 import { atol } from "./c_number.ts";
-import { InputError } from "./errors.ts";
+import { InputError } from "../model/errors.ts";
 import { openSource, readLines, type Source, splitFields } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
 import {
   checkTrecField,
   type IdEncoding,
   readRecords,
-} from "./trec_eval_lines.ts";
+} from "../trec_eval/lines.ts";
 
 /** Options of {@linkcode readQrels}. */
 export interface ReadQrelsOptions {

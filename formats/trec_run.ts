@@ -4,10 +4,10 @@
  * @module
  */
 
-import { compareIds } from "../metrics/compare_ids.ts";
-import type { RankedList, Run } from "../metrics/types.ts";
+import { compareIds } from "../model/compare_ids.ts";
+import type { RankedList, Run } from "../model/types.ts";
 import { SCANNABLE_RUNS } from "./_scannable_runs.ts";
-import { InputError } from "./errors.ts";
+import { InputError } from "../model/errors.ts";
 import { fieldBounds } from "./_fields.ts";
 import { scoreOf } from "./_score.ts";
 import { openSource, readLineBatches, type Source } from "./source.ts";
@@ -16,7 +16,7 @@ import {
   checkTrecField,
   type IdEncoding,
   readRecords,
-} from "./trec_eval_lines.ts";
+} from "../trec_eval/lines.ts";
 
 /** Options of {@linkcode readRun}. */
 export interface ReadRunOptions {

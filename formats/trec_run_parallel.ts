@@ -6,8 +6,8 @@
  * @module
  */
 
-import type { Qrels } from "../metrics/types.ts";
-import { InputError } from "./errors.ts";
+import type { Qrels } from "../model/types.ts";
+import { InputError } from "../model/errors.ts";
 import { UngroupedRunError } from "./trec_run.ts";
 import {
   DuplicateDocumentError,

@@ -15,10 +15,10 @@ import {
   JudgedRanking,
   NOT_POOLED,
   POOLED_UNJUDGED,
-} from "../metrics/judged_ranking.ts";
-import type { Judgements, Qrels } from "../metrics/types.ts";
+} from "../model/judged_ranking.ts";
+import type { Judgements, Qrels } from "../model/types.ts";
 import { scoreOf } from "./_score.ts";
-import { InputError } from "./errors.ts";
+import { InputError } from "../model/errors.ts";
 import { ChunkReader } from "./chunk_reader.ts";
 import { GzipFileReader, openSource, type Source } from "./source.ts";
 import { UngroupedRunError } from "./trec_run.ts";

@@ -11,9 +11,9 @@ import {
   scanTopics,
   type TopicScan,
 } from "./trec_run_scan.ts";
-import { InputError } from "./errors.ts";
+import { InputError } from "../model/errors.ts";
 import { UngroupedRunError } from "./trec_run.ts";
-import type { Qrels } from "../metrics/types.ts";
+import type { Qrels } from "../model/types.ts";
 
 /** What the main thread asks of the worker. */
 export interface ScanRequest {

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { InputError } from "./errors.ts";
+import { InputError } from "../model/errors.ts";
 
 const NEWLINE = 10;
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "./judged_ranking.ts";
+import type { JudgedRanking } from "../model/judged_ranking.ts";
 import type { BoundMetric, MetricDefinition } from "./metric.ts";
 import { Registry } from "./registry.ts";
 import { ap, gmMap } from "./builtin/ap.ts";

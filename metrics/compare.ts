@@ -8,7 +8,7 @@
  */
 
 import { builtinRegistry } from "./builtin.ts";
-import { compareIds } from "./compare_ids.ts";
+import { compareIds } from "../model/compare_ids.ts";
 import {
   evaluate,
   type EvaluateOptions,
@@ -17,7 +17,7 @@ import {
   type MetricLike,
 } from "./evaluate.ts";
 import type { Registry } from "./registry.ts";
-import type { Qrels, QueryId, Run } from "./types.ts";
+import type { Qrels, QueryId, Run } from "../model/types.ts";
 import { bootstrapTest } from "./significance/bootstrap.ts";
 import {
   adjustPValues,

@@ -6,11 +6,11 @@
  */
 
 import { builtinRegistry } from "./builtin.ts";
-import { judgedGradesOf, JudgedRanking } from "./judged_ranking.ts";
+import { judgedGradesOf, JudgedRanking } from "../model/judged_ranking.ts";
 import type { BoundMetric } from "./metric.ts";
 import type { Registry } from "./registry.ts";
-import type { Qrels, QueryId, RankedList, Run } from "./types.ts";
-import { compareIds } from "./compare_ids.ts";
+import type { Qrels, QueryId, RankedList, Run } from "../model/types.ts";
+import { compareIds } from "../model/compare_ids.ts";
 import { SCANNABLE_RUNS } from "../formats/_scannable_runs.ts";
 import { scanTopicsParallel } from "../formats/trec_run_parallel.ts";
 import { forEachRanking } from "../formats/trec_run_scan.ts";

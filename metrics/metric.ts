@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "./judged_ranking.ts";
+import type { JudgedRanking } from "../model/judged_ranking.ts";
 
 /** A gain map: relevance grade (as a string key) to gain. */
 export type GainMap = Readonly<Record<string, number>>;

@@ -32,7 +32,7 @@ interface AliasEntry {
  * ```ts
  * import { Registry } from "./registry.ts";
  * import { builtinRegistry } from "./builtin.ts";
- * import type { JudgedRanking } from "./judged_ranking.ts";
+ * import type { JudgedRanking } from "../model/judged_ranking.ts";
  *
  * const mine = new Registry(builtinRegistry);
  * mine.register<JudgedRanking>({
@@ -120,7 +120,7 @@ export class Registry {
    * @throws {TypeError} If the metric or a parameter name is unknown.
    * @throws {RangeError} If a parameter value or the cutoff is out of range.
    */
-  resolve<Input = import("./judged_ranking.ts").JudgedRanking>(
+  resolve<Input = import("../model/judged_ranking.ts").JudgedRanking>(
     spec: string,
   ): BoundMetric<Input> {
     const parsed = parseSpec(spec);

@@ -12,9 +12,9 @@ import {
   evaluateSync,
   type Evaluation,
 } from "../metrics/evaluate.ts";
-import type { Qrels, QueryId } from "../metrics/types.ts";
+import type { Qrels, QueryId } from "../model/types.ts";
 import type { Registry } from "../metrics/registry.ts";
-import { InputError } from "../formats/errors.ts";
+import { InputError } from "../model/errors.ts";
 import { evaluationToJson } from "./evaluation.ts";
 
 /** The evaluation options a saved report records. */

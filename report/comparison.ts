@@ -6,7 +6,7 @@
  */
 
 import type { Comparison, PairComparison } from "../metrics/compare.ts";
-import { formatFixed } from "./c_printf.ts";
+import { formatFixed } from "../trec_eval/c_printf.ts";
 import { type Table, toAligned, toCsv, toMarkdown } from "./table.ts";
 
 /** The names of the tests, as reports print them. */

@@ -4,9 +4,9 @@
  * @module
  */
 
-import { compareIds } from "../metrics/compare_ids.ts";
+import { compareIds } from "../model/compare_ids.ts";
 import type { Evaluation } from "../metrics/evaluate.ts";
-import { formatTrecValue } from "./c_printf.ts";
+import { formatTrecValue } from "../trec_eval/c_printf.ts";
 import { type Table, toCsv, toMarkdown } from "./table.ts";
 
 /** The output formats of an evaluation. */

@@ -6,7 +6,7 @@
  */
 
 import type { RagEvaluation } from "../metrics/rag/evaluate.ts";
-import { formatFixed, formatTrecValue } from "./c_printf.ts";
+import { formatFixed, formatTrecValue } from "../trec_eval/c_printf.ts";
 import type { EvaluationFormat } from "./evaluation.ts";
 import { type Table, toCsv, toMarkdown } from "./table.ts";
 

@@ -16,7 +16,7 @@ import {
   SIGNIFICANCE_TESTS,
 } from "../metrics/compare.ts";
 import type { Evaluation } from "../metrics/evaluate.ts";
-import type { JudgedRanking } from "../metrics/judged_ranking.ts";
+import type { JudgedRanking } from "../model/judged_ranking.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { CORRECTIONS } from "../metrics/significance/correction.ts";
 import { DEFAULT_RESAMPLES } from "../metrics/significance/permutation.ts";

@@ -15,8 +15,8 @@ import {
   Evaluator,
 } from "../metrics/evaluate.ts";
 import type { BoundMetric } from "../metrics/metric.ts";
-import type { Qrels } from "../metrics/types.ts";
-import type { JudgedRanking } from "../metrics/judged_ranking.ts";
+import type { Qrels } from "../model/types.ts";
+import type { JudgedRanking } from "../model/judged_ranking.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { evaluationToJson } from "../report/evaluation.ts";
 import { Fields, type JsonObject } from "./json_body.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { InputError } from "../formats/errors.ts";
+import { InputError } from "../model/errors.ts";
 
 /** The media type of every error response. */
 export const PROBLEM_MEDIA_TYPE = "application/problem+json";
@@ -122,7 +122,7 @@ const DATA_ERRORS = ["SyntaxError", "TypeError", "RangeError"];
  *
  * @example Malformed input keeps its place
  * ```ts
- * import { InputError } from "../formats/errors.ts";
+ * import { InputError } from "../model/errors.ts";
  * import { problemOf } from "./problem.ts";
  * const problem = problemOf(new InputError("run", 12, "expected 6 fields"));
  * console.log(problem.status, problem.message); // 400 "run:12: expected 6 fields"

@@ -6,9 +6,9 @@
  * @module
  */
 
-import { compareIds } from "../metrics/compare_ids.ts";
-import type { Qrels, RankedList } from "../metrics/types.ts";
-import { InputError } from "../formats/errors.ts";
+import { compareIds } from "../model/compare_ids.ts";
+import type { Qrels, RankedList } from "../model/types.ts";
+import { InputError } from "../model/errors.ts";
 import { readQrels } from "../formats/trec_qrels.ts";
 import { readRun } from "../formats/trec_run.ts";
 import { describe } from "./json_body.ts";

@@ -6,9 +6,9 @@
  * @module
  */
 
-import { stringBytes } from "../formats/trec_eval_lines.ts";
-import { trecEval } from "../metrics/trec_eval/command.ts";
-import { parseTrecEvalArgs } from "../metrics/trec_eval/options.ts";
+import { stringBytes } from "../trec_eval/lines.ts";
+import { trecEval } from "../trec_eval/command.ts";
+import { parseTrecEvalArgs } from "../trec_eval/options.ts";
 import { Fields, type JsonObject } from "./json_body.ts";
 import { HttpProblem } from "./problem.ts";
 

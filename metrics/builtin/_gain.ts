@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { GainMap, ParamValue } from "../metric.ts";
 import { depthOf } from "./_shared.ts";
 
@@ -45,7 +45,7 @@ export function gainFunction(gain: ParamValue): (grade: number) => number {
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { dcgOf } from "./_gain.ts";
  * const r = JudgedRanking.from("q", ["a", "b"], new Map([["a", 0], ["b", 1]]));
  * console.log(dcgOf(r, undefined, (g) => Math.max(g, 0))); // 0.6309297535714575

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { Params, ParamSpec } from "../metric.ts";
 
 /** The `rel` parameter: the grade from which a document counts as relevant. */

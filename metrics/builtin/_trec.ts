@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { ParamSpec } from "../metric.ts";
 
 /**
@@ -13,7 +13,7 @@ import type { ParamSpec } from "../metric.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { relevantRetrieved } from "./_trec.ts";
  * const r = JudgedRanking.from("q", ["a", "x", "b"], new Map([["a", 1], ["b", 0]]));
  * console.log(relevantRetrieved(r, 1)); // 1

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 
 /**
@@ -13,7 +13,7 @@ import type { MetricDefinition } from "../metric.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { binaryG } from "./bin_g.ts";
  * const r = JudgedRanking.from("q", ["x", "a"], new Map([["a", 1]]));
  * console.log(binaryG(r)); // 0.6309297535714575

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
 import { gainFunction, idealGains } from "./_gain.ts";
@@ -16,7 +16,7 @@ import { gainFunction, idealGains } from "./_gain.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { normalizedGain } from "./g.ts";
  * const r = JudgedRanking.from("q", ["a", "b"], new Map([["a", 2], ["b", 1]]));
  * console.log(normalizedGain(r, (g) => Math.max(g, 0))); // 1

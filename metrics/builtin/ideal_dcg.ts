@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
 import { gainFunction, idealGains } from "./_gain.ts";
@@ -15,7 +15,7 @@ import { gainFunction, idealGains } from "./_gain.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { idealDcgOf } from "./ideal_dcg.ts";
  * const r = JudgedRanking.from("q", [], new Map([["a", 1], ["b", 1]]));
  * console.log(idealDcgOf(r, undefined, (g) => Math.max(g, 0))); // 1.6309297535714575

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { POOLED_UNJUDGED } from "../judged_ranking.ts";
+import { POOLED_UNJUDGED } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
 

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { lround, relevantRetrieved } from "./_trec.ts";
 
@@ -27,7 +27,7 @@ export interface InterpolationOptions {
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { interpolatedPrecision } from "./iprec_at_recall.ts";
  * const r = JudgedRanking.from("q", ["a", "b", "c"], new Map([["b", 1], ["c", 1]]));
  * console.log(Array.from(interpolatedPrecision(r, [0, 0.5, 1]))); // [0.6666666666666666, 0.6666666666666666, 0.6666666666666666]

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import {
   interpolatedPrecision,
@@ -33,7 +33,7 @@ export const ELEVEN_POINTS: readonly number[] = [
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { elevenPointAverage } from "./iprec_avg.ts";
  * const r = JudgedRanking.from("q", ["a", "b"], new Map([["a", 1]]));
  * console.log(elevenPointAverage(r)); // 1

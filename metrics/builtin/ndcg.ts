@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { dcgOf, gainFunction, idealGains, linearGain } from "./_gain.ts";
 import { GAIN_PARAM } from "./_trec.ts";
@@ -17,7 +17,7 @@ import { GAIN_PARAM } from "./_trec.ts";
  * @example
  * ```ts
  * import { ndcgOf } from "./ndcg.ts";
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * const r = JudgedRanking.from("q", ["a", "b"], new Map([["a", 0], ["b", 1]]));
  * console.log(ndcgOf(r, undefined, (g) => g).toFixed(4)); // "0.6309"
  * ```

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { relevantRetrieved } from "./_trec.ts";
 
@@ -14,7 +14,7 @@ import { relevantRetrieved } from "./_trec.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { nonrelevantJudgedRetrieved } from "./num_nonrel_judged_ret.ts";
  * const r = JudgedRanking.from("q", ["a", "b", "x"], new Map([["a", 1], ["b", 0]]));
  * console.log(nonrelevantJudgedRetrieved(r)); // 1

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { PERSISTENCE_PARAM } from "./_trec.ts";
 
@@ -15,7 +15,7 @@ import { PERSISTENCE_PARAM } from "./_trec.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { rbpResidual } from "./rbp_resid.ts";
  * const r = JudgedRanking.from("q", ["a", "x"], new Map([["a", 1]]));
  * console.log(rbpResidual(r, 0.5)); // 0.5

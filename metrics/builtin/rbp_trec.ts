@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition, ParamValue } from "../metric.ts";
 import { GAIN_PARAM, PERSISTENCE_PARAM } from "./_trec.ts";
 import { gainFunction } from "./_gain.ts";
@@ -18,7 +18,7 @@ import { gainFunction } from "./_gain.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { gradedRbp } from "./rbp_trec.ts";
  * const r = JudgedRanking.from("q", ["a", "b"], new Map([["a", 2], ["b", 1]]));
  * console.log(gradedRbp(r, 0.5, "linear")); // 0.625

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { relevantIn } from "./_shared.ts";
 import { relevantRetrieved } from "./_trec.ts";
@@ -16,7 +16,7 @@ import { relevantRetrieved } from "./_trec.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { relativePrecision } from "./relative_precision.ts";
  * const r = JudgedRanking.from("q", ["a", "x", "y"], new Map([["a", 1], ["b", 1]]));
  * console.log(relativePrecision(r, 3)); // 0.5

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { relevantRetrieved } from "./_trec.ts";
 
@@ -16,7 +16,7 @@ import { relevantRetrieved } from "./_trec.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { precisionAtRMultiples } from "./rprec_mult.ts";
  * const r = JudgedRanking.from("q", ["a", "x", "b"], new Map([["a", 1], ["b", 1]]));
  * console.log(Array.from(precisionAtRMultiples(r, [0.5, 1, 2]))); // [1, 0.5, 0.5]

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { relevantRetrieved } from "./_trec.ts";
 
@@ -15,7 +15,7 @@ import { relevantRetrieved } from "./_trec.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { setF } from "./set_f.ts";
  * const r = JudgedRanking.from("q", ["a", "x"], new Map([["a", 1], ["b", 1]]));
  * console.log(setF(r, 1)); // 0.5

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 
 /**
@@ -13,7 +13,7 @@ import type { MetricDefinition } from "../metric.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { unjudgedAt } from "./unjudged.ts";
  * const r = JudgedRanking.from("q", ["a", "x"], new Map([["a", 1]]));
  * console.log(unjudgedAt(r, 4)); // 0.25

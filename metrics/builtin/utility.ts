@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { relevantRetrieved } from "./_trec.ts";
 
@@ -14,7 +14,7 @@ import { relevantRetrieved } from "./_trec.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { utility } from "./utility.ts";
  * const r = JudgedRanking.from("q", ["a", "x"], new Map([["a", 1], ["b", 1]]));
  * console.log(utility(r, [1, -1, 0, 0], 0)); // 0

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 
 /**
@@ -13,7 +13,7 @@ import type { MetricDefinition } from "../metric.ts";
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
  * import { yetAnotherAp } from "./yaap.ts";
  * const r = JudgedRanking.from("q", ["a"], new Map([["a", 1]]));
  * console.log(yetAnotherAp(r)); // 0.6931471805599453

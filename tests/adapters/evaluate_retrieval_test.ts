@@ -13,7 +13,7 @@ import { readGoDataset } from "../../formats/go_dataset.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
 import { readRun } from "../../formats/trec_run.ts";
 import { evaluate } from "../../metrics/evaluate.ts";
-import { formatTrecValue } from "../../report/c_printf.ts";
+import { formatTrecValue } from "../../trec_eval/c_printf.ts";
 
 const TESTDATA = new URL("../testdata/retrieval/", import.meta.url);
 

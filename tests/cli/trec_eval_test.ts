@@ -1,6 +1,6 @@
 import { assertEquals } from "../assert.ts";
-import { trecEval } from "../../metrics/trec_eval/command.ts";
-import { TREC_EVAL_DEVIATIONS } from "../../metrics/trec_eval/help.ts";
+import { trecEval } from "../../trec_eval/command.ts";
+import { TREC_EVAL_DEVIATIONS } from "../../trec_eval/help.ts";
 
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
 const IDS =

@@ -1,5 +1,5 @@
 import { assertEquals, assertRejects, assertThrows } from "../assert.ts";
-import { InputError } from "../../formats/errors.ts";
+import { InputError } from "../../model/errors.ts";
 import {
   parseKeyMap,
   readAnswersJsonl,

@@ -5,7 +5,7 @@ import {
   readBeirQrels,
   writeBeir,
 } from "../../formats/beir.ts";
-import { InputError } from "../../formats/errors.ts";
+import { InputError } from "../../model/errors.ts";
 
 const TINY = new URL("../testdata/beir/tiny", import.meta.url).pathname;
 

@@ -1,7 +1,7 @@
 import { assertEquals, assertRejects } from "../assert.ts";
 import { readBeir } from "../../formats/beir.ts";
 import { convertFile } from "../../formats/convert.ts";
-import { InputError } from "../../formats/errors.ts";
+import { InputError } from "../../model/errors.ts";
 import { readGoDataset } from "../../formats/go_dataset.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;

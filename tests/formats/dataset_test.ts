@@ -5,7 +5,7 @@ import {
   toQrels,
   validateDataset,
 } from "../../formats/dataset.ts";
-import { InputError } from "../../formats/errors.ts";
+import { InputError } from "../../model/errors.ts";
 
 Deno.test("documentText joins title and text with a space, as BEIR does", () => {
   assertEquals(documentText({ id: "d", title: "T", text: "body" }), "T body");

@@ -1,5 +1,5 @@
 import { assertEquals, assertThrows } from "../assert.ts";
-import { InputError } from "../../formats/errors.ts";
+import { InputError } from "../../model/errors.ts";
 import { parseJson } from "../../formats/json_text.ts";
 
 Deno.test("parseJson returns the value of valid JSON", () => {

@@ -1,6 +1,6 @@
 import { assertEquals, assertRejects, assertThrows } from "../assert.ts";
 import { formatQrels, readQrels } from "../../formats/trec_qrels.ts";
-import { InputError } from "../../formats/errors.ts";
+import { InputError } from "../../model/errors.ts";
 
 Deno.test("readQrels reads grades, skips comments and blank lines, accepts CRLF and tabs", async () => {
   const qrels = await readQrels({

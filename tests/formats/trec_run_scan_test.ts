@@ -9,10 +9,10 @@ import {
 import { scanRunParallel } from "../../formats/trec_run_parallel.ts";
 import { readRun, UngroupedRunError } from "../../formats/trec_run.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
-import { JudgedRanking } from "../../metrics/judged_ranking.ts";
-import { InputError } from "../../formats/errors.ts";
+import { JudgedRanking } from "../../model/judged_ranking.ts";
+import { InputError } from "../../model/errors.ts";
 import { GzipFileReader, type Source } from "../../formats/source.ts";
-import type { Qrels } from "../../metrics/types.ts";
+import type { Qrels } from "../../model/types.ts";
 
 const CONFORMANCE = new URL(
   "../testdata/trec_eval/conformance/",

@@ -4,8 +4,8 @@ import {
   readRun,
   UngroupedRunError,
 } from "../../formats/trec_run.ts";
-import { InputError } from "../../formats/errors.ts";
-import type { RankedList } from "../../metrics/types.ts";
+import { InputError } from "../../model/errors.ts";
+import type { RankedList } from "../../model/types.ts";
 
 async function all(run: AsyncIterable<RankedList>): Promise<RankedList[]> {
   const lists: RankedList[] = [];

@@ -1,6 +1,6 @@
 import { assertEquals, assertRejects } from "../assert.ts";
 import { checkUtf8 } from "../../formats/utf8.ts";
-import { InputError } from "../../formats/errors.ts";
+import { InputError } from "../../model/errors.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
 import { readRun } from "../../formats/trec_run.ts";
 import { readJsonLines } from "../../formats/jsonl.ts";

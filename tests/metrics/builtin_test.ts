@@ -4,7 +4,7 @@
 // ranking:    c x a b e d   -> grades 1 -1 3 0 -2 2   (x is not judged)
 // At relevance level 1: R = 3 (a, c, d), judged nonrelevant N = 2 (b, f).
 import { assertAlmostEquals, assertEquals } from "../assert.ts";
-import { JudgedRanking } from "../../metrics/judged_ranking.ts";
+import { JudgedRanking } from "../../model/judged_ranking.ts";
 import { resolve } from "../../metrics/builtin.ts";
 
 const judgements = new Map([

@@ -1,5 +1,5 @@
 import { assertEquals } from "../assert.ts";
-import { compareIds } from "../../metrics/compare_ids.ts";
+import { compareIds } from "../../model/compare_ids.ts";
 
 Deno.test("compareIds orders ids as strcmp orders their UTF-8 bytes", () => {
   // UTF-8 lead bytes: "Z" 5A, "a" 61, "é" C3, U+E000 EE, U+FFFF EF, "😀" F0.

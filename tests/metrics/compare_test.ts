@@ -8,7 +8,7 @@ import { compare, compareEvaluations } from "../../metrics/compare.ts";
 import { evaluate } from "../../metrics/evaluate.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
 import { readRun } from "../../formats/trec_run.ts";
-import type { RankedList } from "../../metrics/types.ts";
+import type { RankedList } from "../../model/types.ts";
 import { adjustPValues } from "../../metrics/significance/correction.ts";
 import { REFERENCE } from "./significance/_reference.ts";
 

@@ -10,7 +10,7 @@ import { evaluate, type EvaluateOptions } from "../../metrics/evaluate.ts";
 import { OFFICIAL_SPECS } from "../../metrics/official.ts";
 import { readRun, type ReadRunOptions } from "../../formats/trec_run.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
-import type { Qrels, RankedList } from "../../metrics/types.ts";
+import type { Qrels, RankedList } from "../../model/types.ts";
 
 const DATA = new URL("../testdata/trec_eval/conformance/", import.meta.url)
   .pathname;

@@ -5,7 +5,7 @@ import {
   assertThrows,
 } from "../assert.ts";
 import { evaluate, evaluateSync } from "../../metrics/evaluate.ts";
-import type { RankedList } from "../../metrics/types.ts";
+import type { RankedList } from "../../model/types.ts";
 
 const qrels = new Map([
   ["q1", new Map([["a", 1], ["b", 0]])],

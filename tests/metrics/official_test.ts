@@ -2,7 +2,7 @@ import { assertEquals } from "../assert.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
 import { evaluateRunFile } from "../../cli/run_file.ts";
 import { OFFICIAL_SPECS } from "../../metrics/official.ts";
-import { formatTrecValue } from "../../report/c_printf.ts";
+import { formatTrecValue } from "../../trec_eval/c_printf.ts";
 
 const DIR = new URL("../testdata/trec_eval/conformance/", import.meta.url);
 

@@ -1,6 +1,6 @@
 // Properties every ranking metric must keep, on seeded random queries.
 import { assertAlmostEquals, assertEquals } from "../assert.ts";
-import { JudgedRanking } from "../../metrics/judged_ranking.ts";
+import { JudgedRanking } from "../../model/judged_ranking.ts";
 import { BUILTIN_METRICS, resolve } from "../../metrics/builtin.ts";
 
 function random(seed: number): () => number {

@@ -1,7 +1,7 @@
 import { assertEquals, assertThrows } from "../assert.ts";
 import { Registry } from "../../metrics/registry.ts";
 import { builtinRegistry } from "../../metrics/builtin.ts";
-import type { JudgedRanking } from "../../metrics/judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../../metrics/metric.ts";
 import { evaluateSync } from "../../metrics/evaluate.ts";
 

@@ -5,7 +5,7 @@ import {
   parseSavedReport,
   savedReport,
 } from "../../report/baseline.ts";
-import { InputError } from "../../formats/errors.ts";
+import { InputError } from "../../model/errors.ts";
 
 const qrels = new Map([
   ["q1", new Map([["d1", 1], ["d2", 0]])],

@@ -3,7 +3,7 @@ import { assertEquals } from "../assert.ts";
 import { createApp } from "../../server.ts";
 import { Registry } from "../../metrics/registry.ts";
 import { builtinRegistry } from "../../metrics/builtin.ts";
-import type { JudgedRanking } from "../../metrics/judged_ranking.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import { repoText, serve } from "./_serve.ts";
 import type { TrecEvalRunner } from "../../server/trec_eval.ts";
 

@@ -7,7 +7,7 @@
  */
 
 import { assertEquals } from "../assert.ts";
-import { stringBytes } from "../../formats/trec_eval_lines.ts";
+import { stringBytes } from "../../trec_eval/lines.ts";
 
 /** Where the cases are: one directory per dataset. */
 export const CASES_DIR: string = new URL(

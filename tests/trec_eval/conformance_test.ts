@@ -6,8 +6,8 @@
  */
 
 import { assertEquals } from "../assert.ts";
-import { trecEval } from "../../metrics/trec_eval/command.ts";
-import { stringBytes } from "../../formats/trec_eval_lines.ts";
+import { trecEval } from "../../trec_eval/command.ts";
+import { stringBytes } from "../../trec_eval/lines.ts";
 import { QUICKTEST, QUICKTEST_DIR } from "./_quicktest.ts";
 
 const DIR = QUICKTEST_DIR;

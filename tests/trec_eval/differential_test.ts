@@ -10,7 +10,7 @@
  */
 
 import { assertEquals } from "../assert.ts";
-import { trecEval } from "../../metrics/trec_eval/command.ts";
+import { trecEval } from "../../trec_eval/command.ts";
 import { assertCaseResult, DIFFERENTIAL_CASES } from "./_cases.ts";
 
 for (const c of DIFFERENTIAL_CASES) {

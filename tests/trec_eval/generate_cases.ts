@@ -19,7 +19,7 @@
  */
 
 import { dirname, join } from "node:path";
-import { byteString, stringBytes } from "../../formats/trec_eval_lines.ts";
+import { byteString, stringBytes } from "../../trec_eval/lines.ts";
 
 const OUT = new URL("../testdata/trec_eval/cases/", import.meta.url).pathname;
 

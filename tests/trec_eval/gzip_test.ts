@@ -7,8 +7,8 @@
  */
 
 import { assertEquals } from "../assert.ts";
-import { trecEval } from "../../metrics/trec_eval/command.ts";
-import { stringBytes } from "../../formats/trec_eval_lines.ts";
+import { trecEval } from "../../trec_eval/command.ts";
+import { stringBytes } from "../../trec_eval/lines.ts";
 import { GzipFileReader } from "../../formats/source.ts";
 import { QUICKTEST_DIR } from "./_quicktest.ts";
 import { CASES_DIR } from "./_cases.ts";

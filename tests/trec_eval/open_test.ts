@@ -7,7 +7,7 @@
  */
 
 import { assertEquals } from "../assert.ts";
-import { trecEval } from "../../metrics/trec_eval/command.ts";
+import { trecEval } from "../../trec_eval/command.ts";
 import { assertCaseResult, DIFFERENTIAL_CASES } from "./_cases.ts";
 
 /** A file's text, or undefined when it is missing or not UTF-8. */

@@ -8,8 +8,8 @@
  */
 
 import { assertEquals } from "../assert.ts";
-import { trecEval } from "../../metrics/trec_eval/command.ts";
-import { byteString } from "../../formats/trec_eval_lines.ts";
+import { trecEval } from "../../trec_eval/command.ts";
+import { byteString } from "../../trec_eval/lines.ts";
 import { QUICKTEST_DIR } from "./_quicktest.ts";
 
 Deno.test("trec_eval -l -1 prints trec_eval 10.0's bytes", async () => {

@@ -9,8 +9,8 @@
  */
 
 import { assertEquals } from "../assert.ts";
-import { trecEval } from "../../metrics/trec_eval/command.ts";
-import { stringBytes } from "../../formats/trec_eval_lines.ts";
+import { trecEval } from "../../trec_eval/command.ts";
+import { stringBytes } from "../../trec_eval/lines.ts";
 import { assertCaseResult, CASES_DIR, DIFFERENTIAL_CASES } from "./_cases.ts";
 
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;

@@ -7,14 +7,14 @@
  */
 
 import { assertEquals } from "../assert.ts";
-import { evaluateTrecEvalScan } from "../../metrics/trec_eval/stream.ts";
+import { evaluateTrecEvalScan } from "../../trec_eval/stream.ts";
 import {
   bindTrecEvalMeasures,
   readTrecEvalRelevance,
-} from "../../metrics/trec_eval/inputs.ts";
-import { parseTrecEvalArgs } from "../../metrics/trec_eval/options.ts";
-import { byteString } from "../../formats/trec_eval_lines.ts";
-import type { TrecEvalResult } from "../../metrics/trec_eval/evaluate.ts";
+} from "../../trec_eval/inputs.ts";
+import { parseTrecEvalArgs } from "../../trec_eval/options.ts";
+import { byteString } from "../../trec_eval/lines.ts";
+import type { TrecEvalResult } from "../../trec_eval/evaluate.ts";
 import { QUICKTEST, QUICKTEST_DIR } from "./_quicktest.ts";
 
 const DIR = QUICKTEST_DIR;

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { JudgedRanking } from "../../../metrics/judged_ranking.ts";
+import { JudgedRanking } from "../../../model/judged_ranking.ts";
 
 /** The hand-worked ranking. */
 export const RANKING: JudgedRanking = JudgedRanking.from(

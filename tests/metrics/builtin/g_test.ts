@@ -1,6 +1,6 @@
 import { assertAlmostEquals, assertEquals } from "../../assert.ts";
 import { normalizedGain } from "../../../metrics/builtin/g.ts";
-import { JudgedRanking } from "../../../metrics/judged_ranking.ts";
+import { JudgedRanking } from "../../../model/judged_ranking.ts";
 import { linear, RANKING } from "./_trec_fixture.ts";
 
 // Ideal gains 3 2 1 1 1. Rank by rank: gain so far 1 1 1 3 3 4, cost (the

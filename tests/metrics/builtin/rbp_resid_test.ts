@@ -1,6 +1,6 @@
 import { assertEquals } from "../../assert.ts";
 import { rbpResidual } from "../../../metrics/builtin/rbp_resid.ts";
-import { JudgedRanking } from "../../../metrics/judged_ranking.ts";
+import { JudgedRanking } from "../../../model/judged_ranking.ts";
 import { RANKING } from "./_trec_fixture.ts";
 
 // Unjudged at ranks 2 and 5: 0.5^6 + 0.5 * (0.5^1 + 0.5^4).

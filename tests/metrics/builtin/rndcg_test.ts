@@ -1,6 +1,6 @@
 import { assertAlmostEquals, assertEquals } from "../../assert.ts";
 import { ndcgAtRLevels } from "../../../metrics/builtin/rndcg.ts";
-import { JudgedRanking } from "../../../metrics/judged_ranking.ts";
+import { JudgedRanking } from "../../../model/judged_ranking.ts";
 import { linear, RANKING } from "./_trec_fixture.ts";
 
 // Ideal gains 3 | 2 | 1 1 1: the ideal gain changes after ranks 1, 2 and 5,

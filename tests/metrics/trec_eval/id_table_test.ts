@@ -1,5 +1,5 @@
 import { assertEquals } from "../../assert.ts";
-import { IdTable } from "../../../metrics/trec_eval/id_table.ts";
+import { IdTable } from "../../../trec_eval/id_table.ts";
 
 Deno.test("IdTable finds every id and the first repeat, through collisions and growth", () => {
   // Enough ids to fill many slots, some colliding, with byte-string ids.

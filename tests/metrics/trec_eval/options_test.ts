@@ -3,7 +3,7 @@ import {
   parseTrecEvalArgs,
   TREC_EVAL_USAGE,
   type TrecEvalArgs,
-} from "../../../metrics/trec_eval/options.ts";
+} from "../../../trec_eval/options.ts";
 
 function parse(args: string[]): TrecEvalArgs {
   const parsed = parseTrecEvalArgs(args);

@@ -6,7 +6,7 @@ import {
   longCutoffs,
   MeasureParamError,
   paramPairs,
-} from "../../../metrics/trec_eval/params.ts";
+} from "../../../trec_eval/params.ts";
 
 Deno.test("longCutoffs reads with atol, sorts and checks", () => {
   assertEquals(longCutoffs("10,20,23.4"), [10, 20, 23]);

@@ -7,8 +7,8 @@ import {
   possiblePreferences,
   rNonrelRatio,
   simpleRatio,
-} from "../../../metrics/trec_eval/prefs.ts";
-import { TopicError } from "../../../metrics/trec_eval/topic.ts";
+} from "../../../trec_eval/prefs.ts";
+import { TopicError } from "../../../trec_eval/topic.ts";
 
 const rec = (jsg: string, docno: string, rel: number) => ({
   jg: "u",

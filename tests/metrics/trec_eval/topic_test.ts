@@ -3,7 +3,7 @@ import {
   judgeRanking,
   rankTopic,
   TopicError,
-} from "../../../metrics/trec_eval/topic.ts";
+} from "../../../trec_eval/topic.ts";
 
 const run = { docnos: ["a", "b", "c", "B", "d"], scores: [1, 1, 2, 1, 0.5] };
 

@@ -5,10 +5,10 @@
  * @module
  */
 
-import { atol } from "./c_number.ts";
-import type { Source } from "./source.ts";
-import { type IdEncoding, readRecords } from "./trec_eval_lines.ts";
-import type { TrecEvalQrelsTopic } from "./trec_qrels.ts";
+import { atol } from "../formats/c_number.ts";
+import type { Source } from "../formats/source.ts";
+import { type IdEncoding, readRecords } from "./lines.ts";
+import type { TrecEvalQrelsTopic } from "../formats/trec_qrels.ts";
 
 /** Options of {@linkcode readTrecQrelsJg}. */
 export interface ReadTrecQrelsJgOptions {
@@ -25,7 +25,7 @@ export interface ReadTrecQrelsJgOptions {
  *
  * @example
  * ```ts
- * import { readTrecQrelsJg } from "./trec_qrels_jg.ts";
+ * import { readTrecQrelsJg } from "./qrels_jg_file.ts";
  * const { topics } = await readTrecQrelsJg({ text: "q1 0 d1 1\nq1 1 d1 0\n" });
  * console.log(topics.get("q1")?.get("1")); // { docnos: ["d1"], rels: [0] }
  * ```

@@ -6,17 +6,14 @@
  * @module
  */
 
-import { compareIds } from "../compare_ids.ts";
-import type { Source } from "../../formats/source.ts";
-import {
-  byteString,
-  MalformedLineError,
-} from "../../formats/trec_eval_lines.ts";
-import { readTrecPrefs } from "../../formats/trec_prefs.ts";
-import { readTrecEvalQrels } from "../../formats/trec_qrels.ts";
-import { readTrecQrelsJg } from "../../formats/trec_qrels_jg.ts";
-import { readTrecEvalRun } from "../../formats/trec_run.ts";
-import { readTrecZscores } from "../../formats/trec_zscores.ts";
+import { compareIds } from "../model/compare_ids.ts";
+import type { Source } from "../formats/source.ts";
+import { byteString, MalformedLineError } from "./lines.ts";
+import { readTrecPrefs } from "./prefs_file.ts";
+import { readTrecEvalQrels } from "../formats/trec_qrels.ts";
+import { readTrecQrelsJg } from "./qrels_jg_file.ts";
+import { readTrecEvalRun } from "../formats/trec_run.ts";
+import { readTrecZscores } from "./zscores_file.ts";
 import {
   REL_FORMATS,
   type RelFormat,

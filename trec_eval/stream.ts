@@ -9,10 +9,10 @@
  * @module
  */
 
-import { scanTopicsParallel } from "../../formats/trec_run_parallel.ts";
-import { forEachRanking } from "../../formats/trec_run_scan.ts";
-import type { Source } from "../../formats/source.ts";
-import type { Judgements } from "../types.ts";
+import { scanTopicsParallel } from "../formats/trec_run_parallel.ts";
+import { forEachRanking } from "../formats/trec_run_scan.ts";
+import type { Source } from "../formats/source.ts";
+import type { Judgements } from "../model/types.ts";
 import {
   printTrecEval,
   type TopicOutcome,

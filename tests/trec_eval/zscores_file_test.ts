@@ -1,6 +1,6 @@
 import { assertEquals, assertRejects } from "../assert.ts";
-import { readTrecZscores } from "../../formats/trec_zscores.ts";
-import { MalformedLineError } from "../../formats/trec_eval_lines.ts";
+import { readTrecZscores } from "../../trec_eval/zscores_file.ts";
+import { MalformedLineError } from "../../trec_eval/lines.ts";
 
 Deno.test("readTrecZscores reads means and deviations, with no comments", async () => {
   const { means } = await readTrecZscores({ text: "301 P_5 0.4892 0.3703\n" });

@@ -7,38 +7,41 @@
  * @module
  */
 
-import type { JudgedRanking } from "../judged_ranking.ts";
-import type { GainMap, ParamValue } from "../metric.ts";
-import { atol } from "../../formats/c_number.ts";
-import { formatFixed } from "../../report/c_printf.ts";
-import { ap } from "../builtin/ap.ts";
-import { binaryG } from "../builtin/bin_g.ts";
-import { bpref } from "../builtin/bpref.ts";
-import { dcgOf, gainFunction } from "../builtin/_gain.ts";
-import { normalizedGain } from "../builtin/g.ts";
-import { idealDcgOf } from "../builtin/ideal_dcg.ts";
-import { infAP } from "../builtin/infap.ts";
-import { interpolatedPrecision } from "../builtin/iprec_at_recall.ts";
-import { ELEVEN_POINTS, elevenPointAverage } from "../builtin/iprec_avg.ts";
-import { ndcg } from "../builtin/ndcg.ts";
-import { ndcgAtRelevant } from "../builtin/ndcg_rel.ts";
-import { nonrelevantJudgedRetrieved } from "../builtin/num_nonrel_judged_ret.ts";
-import { precision } from "../builtin/precision.ts";
-import { rbpResidual } from "../builtin/rbp_resid.ts";
-import { gradedRbp } from "../builtin/rbp_trec.ts";
-import { recall } from "../builtin/recall.ts";
-import { relativePrecision } from "../builtin/relative_precision.ts";
-import { ndcgAtRLevels } from "../builtin/rndcg.ts";
-import { precisionAtRMultiples } from "../builtin/rprec_mult.ts";
-import { rprec } from "../builtin/rprec.ts";
-import { rr } from "../builtin/rr.ts";
-import { setF } from "../builtin/set_f.ts";
-import { setMap } from "../builtin/set_map.ts";
-import { success } from "../builtin/success.ts";
-import { unjudgedAt } from "../builtin/unjudged.ts";
-import { utility } from "../builtin/utility.ts";
-import { yetAnotherAp } from "../builtin/yaap.ts";
-import { relevantRetrieved } from "../builtin/_trec.ts";
+import type { JudgedRanking } from "../model/judged_ranking.ts";
+import type { GainMap, ParamValue } from "../metrics/metric.ts";
+import { atol } from "../formats/c_number.ts";
+import { formatFixed } from "./c_printf.ts";
+import { ap } from "../metrics/builtin/ap.ts";
+import { binaryG } from "../metrics/builtin/bin_g.ts";
+import { bpref } from "../metrics/builtin/bpref.ts";
+import { dcgOf, gainFunction } from "../metrics/builtin/_gain.ts";
+import { normalizedGain } from "../metrics/builtin/g.ts";
+import { idealDcgOf } from "../metrics/builtin/ideal_dcg.ts";
+import { infAP } from "../metrics/builtin/infap.ts";
+import { interpolatedPrecision } from "../metrics/builtin/iprec_at_recall.ts";
+import {
+  ELEVEN_POINTS,
+  elevenPointAverage,
+} from "../metrics/builtin/iprec_avg.ts";
+import { ndcg } from "../metrics/builtin/ndcg.ts";
+import { ndcgAtRelevant } from "../metrics/builtin/ndcg_rel.ts";
+import { nonrelevantJudgedRetrieved } from "../metrics/builtin/num_nonrel_judged_ret.ts";
+import { precision } from "../metrics/builtin/precision.ts";
+import { rbpResidual } from "../metrics/builtin/rbp_resid.ts";
+import { gradedRbp } from "../metrics/builtin/rbp_trec.ts";
+import { recall } from "../metrics/builtin/recall.ts";
+import { relativePrecision } from "../metrics/builtin/relative_precision.ts";
+import { ndcgAtRLevels } from "../metrics/builtin/rndcg.ts";
+import { precisionAtRMultiples } from "../metrics/builtin/rprec_mult.ts";
+import { rprec } from "../metrics/builtin/rprec.ts";
+import { rr } from "../metrics/builtin/rr.ts";
+import { setF } from "../metrics/builtin/set_f.ts";
+import { setMap } from "../metrics/builtin/set_map.ts";
+import { success } from "../metrics/builtin/success.ts";
+import { unjudgedAt } from "../metrics/builtin/unjudged.ts";
+import { utility } from "../metrics/builtin/utility.ts";
+import { yetAnotherAp } from "../metrics/builtin/yaap.ts";
+import { relevantRetrieved } from "../metrics/builtin/_trec.ts";
 import {
   doubleCutoffs,
   doubleParams,
@@ -218,7 +221,7 @@ const bprefScore = bpref.create({}, undefined);
  *
  * @example
  * ```ts
- * import { JudgedRanking } from "../judged_ranking.ts";
+ * import { JudgedRanking } from "../model/judged_ranking.ts";
  * import { relString } from "./measures.ts";
  * const r = JudgedRanking.from("q", ["a", "x", "b", "c"], new Map([["a", 12], ["b", -1], ["c", 0]]));
  * console.log(relString(r, 10)); // ">-.0"

@@ -6,9 +6,9 @@
  * @module
  */
 
-import { compareIds } from "../compare_ids.ts";
-import type { PrefsRecord } from "../../formats/trec_prefs.ts";
-import type { TrecEvalRunTopic } from "../../formats/trec_run.ts";
+import { compareIds } from "../model/compare_ids.ts";
+import type { PrefsRecord } from "./prefs_file.ts";
+import type { TrecEvalRunTopic } from "../formats/trec_run.ts";
 import { glibcSort } from "./c_sort.ts";
 import { rankTopic, TopicError } from "./topic.ts";
 

@@ -5,14 +5,14 @@
  * @module
  */
 
-import { compareIds } from "../compare_ids.ts";
+import { compareIds } from "../model/compare_ids.ts";
 import {
   JudgedRanking,
   NOT_POOLED,
   POOLED_UNJUDGED,
-} from "../judged_ranking.ts";
-import type { TrecEvalQrelsTopic } from "../../formats/trec_qrels.ts";
-import type { TrecEvalRunTopic } from "../../formats/trec_run.ts";
+} from "../model/judged_ranking.ts";
+import type { TrecEvalQrelsTopic } from "../formats/trec_qrels.ts";
+import type { TrecEvalRunTopic } from "../formats/trec_run.ts";
 import { glibcSort } from "./c_sort.ts";
 import { IdTable } from "./id_table.ts";
 

@@ -7,12 +7,8 @@
  */
 
 import { resolve } from "node:path";
-import { ReplayableStream } from "../../formats/replayable_stream.ts";
-import {
-  GzipFileReader,
-  type Source,
-  stdinStream,
-} from "../../formats/source.ts";
+import { ReplayableStream } from "../formats/replayable_stream.ts";
+import { GzipFileReader, type Source, stdinStream } from "../formats/source.ts";
 import { evaluateTrecEval, type TrecEvalResult } from "./evaluate.ts";
 import { trecEvalHelp } from "./help.ts";
 import {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { atof, atol } from "../../formats/c_number.ts";
+import { atof, atol } from "../formats/c_number.ts";
 
 /**
  * A parameter string trec_eval refuses; the message is trec_eval's.

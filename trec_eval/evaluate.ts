@@ -6,13 +6,13 @@
  * @module
  */
 
-import { compareIds } from "../compare_ids.ts";
-import type { JudgedRanking } from "../judged_ranking.ts";
-import type { PrefsRecord } from "../../formats/trec_prefs.ts";
-import type { TrecEvalQrelsTopic } from "../../formats/trec_qrels.ts";
-import type { TrecEvalRun, TrecEvalRunTopic } from "../../formats/trec_run.ts";
-import type { ZscoreReference } from "../../formats/trec_zscores.ts";
-import { formatTrecValue } from "../../report/c_printf.ts";
+import { compareIds } from "../model/compare_ids.ts";
+import type { JudgedRanking } from "../model/judged_ranking.ts";
+import type { PrefsRecord } from "./prefs_file.ts";
+import type { TrecEvalQrelsTopic } from "../formats/trec_qrels.ts";
+import type { TrecEvalRun, TrecEvalRunTopic } from "../formats/trec_run.ts";
+import type { ZscoreReference } from "./zscores_file.ts";
+import { formatTrecValue } from "./c_printf.ts";
 import type {
   BoundTrecMeasure,
   MeasureSettings,

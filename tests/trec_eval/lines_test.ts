@@ -4,7 +4,7 @@ import {
   MalformedLineError,
   readRecords,
   stringBytes,
-} from "../../formats/trec_eval_lines.ts";
+} from "../../trec_eval/lines.ts";
 import { readTrecEvalQrels } from "../../formats/trec_qrels.ts";
 import { readTrecEvalRun } from "../../formats/trec_run.ts";
 

@@ -5,9 +5,9 @@
  * @module
  */
 
-import { atof } from "./c_number.ts";
-import type { Source } from "./source.ts";
-import { type IdEncoding, readRecords } from "./trec_eval_lines.ts";
+import { atof } from "../formats/c_number.ts";
+import type { Source } from "../formats/source.ts";
+import { type IdEncoding, readRecords } from "./lines.ts";
 
 /** The mean and standard deviation of one measure on one topic. */
 export interface ZscoreReference {
@@ -32,7 +32,7 @@ export interface ReadTrecZscoresOptions {
  *
  * @example
  * ```ts
- * import { readTrecZscores } from "./trec_zscores.ts";
+ * import { readTrecZscores } from "./zscores_file.ts";
  * const { means } = await readTrecZscores({ text: "301 map 0.25 0.1\n" });
  * console.log(means.get("301")?.get("map")); // { mean: 0.25, stddev: 0.1 }
  * ```

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { atol } from "../../formats/c_number.ts";
+import { atol } from "../formats/c_number.ts";
 import type { TrecEvalResult } from "./evaluate.ts";
 import { measureTable, nicknames } from "./measures.ts";
 

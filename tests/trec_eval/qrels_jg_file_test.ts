@@ -1,5 +1,5 @@
 import { assertEquals } from "../assert.ts";
-import { readTrecQrelsJg } from "../../formats/trec_qrels_jg.ts";
+import { readTrecQrelsJg } from "../../trec_eval/qrels_jg_file.ts";
 
 Deno.test("readTrecQrelsJg groups judgements by topic and group", async () => {
   const { topics } = await readTrecQrelsJg({

@@ -6,8 +6,8 @@
  * @module
  */
 
-import { InputError } from "./errors.ts";
-import { openSource, type Source } from "./source.ts";
+import { InputError } from "../model/errors.ts";
+import { openSource, type Source } from "../formats/source.ts";
 
 /**
  * A line that is not a record of the format. `record` is the line's place
@@ -16,7 +16,7 @@ import { openSource, type Source } from "./source.ts";
  *
  * @example
  * ```ts
- * import { MalformedLineError } from "./trec_eval_lines.ts";
+ * import { MalformedLineError } from "./lines.ts";
  * const error = new MalformedLineError("qrels", 4, 3, "expected 4 fields, got 5");
  * console.log(error.message); // "qrels:4: expected 4 fields, got 5"
  * console.log(error.record); // 3
@@ -88,7 +88,7 @@ const ASCII_SPACE = /[ \t\r\v\f]+/;
  *
  * @example Read qrels-shaped records
  * ```ts
- * import { readRecords } from "./trec_eval_lines.ts";
+ * import { readRecords } from "./lines.ts";
  * const records: string[][] = [];
  * await readRecords({ text: "q1 0 d1 1\n# note\nq1 0 d2 0\n" }, { fields: 4 }, (r) => records.push(r.fields));
  * console.log(records); // [["q1", "0", "d1", "1"], ["q1", "0", "d2", "0"]]
@@ -166,7 +166,7 @@ const ASCII = new TextDecoder("windows-1252");
  *
  * @example
  * ```ts
- * import { byteString } from "./trec_eval_lines.ts";
+ * import { byteString } from "./lines.ts";
  * console.log(byteString(new Uint8Array([0x61, 0xc2, 0xa0])).length); // 3
  * ```
  *
@@ -196,7 +196,7 @@ export function byteString(bytes: Uint8Array): string {
  *
  * @example
  * ```ts
- * import { stringBytes } from "./trec_eval_lines.ts";
+ * import { stringBytes } from "./lines.ts";
  * console.log(stringBytes("a\u00a0")); // Uint8Array(2) [ 97, 160 ]
  * console.log(stringBytes("\u20ac").length); // 3
  * ```
@@ -222,7 +222,7 @@ const FIELD_BREAK = /[ \t\r\n\v\f]/;
  *
  * @example
  * ```ts
- * import { checkTrecField } from "./trec_eval_lines.ts";
+ * import { checkTrecField } from "./lines.ts";
  * checkTrecField("doc-1", "document id", "TREC run");
  * try {
  *   checkTrecField("doc 1", "document id", "TREC run");

@@ -5,9 +5,9 @@
  * @module
  */
 
-import { atof } from "./c_number.ts";
-import type { Source } from "./source.ts";
-import { type IdEncoding, readRecords } from "./trec_eval_lines.ts";
+import { atof } from "../formats/c_number.ts";
+import type { Source } from "../formats/source.ts";
+import { type IdEncoding, readRecords } from "./lines.ts";
 
 /** One preference judgement: a document's level within a judgement sub-group. */
 export interface PrefsRecord {
@@ -39,7 +39,7 @@ export interface ReadTrecPrefsOptions {
  *
  * @example
  * ```ts
- * import { readTrecPrefs } from "./trec_prefs.ts";
+ * import { readTrecPrefs } from "./prefs_file.ts";
  * const { topics } = await readTrecPrefs({ text: "q1 u1 s1 d1 3\nq1 u1 s1 d2 2\n" });
  * console.log(topics.get("q1")?.length); // 2
  * ```

@@ -1,5 +1,5 @@
 import { assertEquals } from "../assert.ts";
-import { readTrecPrefs } from "../../formats/trec_prefs.ts";
+import { readTrecPrefs } from "../../trec_eval/prefs_file.ts";
 
 Deno.test("readTrecPrefs reads prefs and qrels_prefs lines", async () => {
   const prefs = await readTrecPrefs({
