@@ -7,7 +7,7 @@
  */
 
 import { builtinRegistry } from "../metrics/builtin.ts";
-import { Evaluator } from "../metrics/evaluate.ts";
+import { evaluateSync } from "../metrics/evaluate.ts";
 import type { JudgedRanking } from "../model/judged_ranking.ts";
 import type { BoundMetric } from "../metrics/metric.ts";
 import type { Registry } from "../metrics/registry.ts";
@@ -218,13 +218,12 @@ export async function evaluateRetrieval(
   );
   if (fatal) throw fatal;
 
-  const evaluator = new Evaluator(
+  const evaluation = evaluateSync(
+    ranked,
     new Map(runnable.map(([id]) => [id, judged.get(id)!])),
     metrics,
     { relevanceLevel: level, registry },
   );
-  for (const list of ranked) evaluator.add(list);
-  const evaluation = evaluator.finish();
   const labels = evaluation.metrics.map((m) => m.label);
   const perQuery: Record<QueryId, Record<string, number>> = {};
   for (const [queryId, values] of evaluation.perQuery) {

@@ -12,7 +12,6 @@ import {
   renderEvaluation,
 } from "../report/evaluation.ts";
 import { writeFileAtomic } from "../formats/atomic_write.ts";
-import { InputError } from "../model/errors.ts";
 import { savedReport } from "../report/baseline.ts";
 import { UsageError } from "./errors.ts";
 import { readQrelsFile } from "./input_files.ts";
@@ -111,15 +110,6 @@ export async function run(args: string[]): Promise<number> {
     metrics,
     options,
   );
-  // trec_eval refuses such a pair of files too: the means would be over no
-  // query, and printing them as 0 hides a mix-up of files.
-  if (evaluation.counts.scored === 0) {
-    throw new InputError(
-      runPath === "-" ? "<stdin>" : runPath,
-      0,
-      `no query of the run is judged in ${qrelsPath}`,
-    );
-  }
   if (values["save-report"] !== undefined) {
     await writeFileAtomic(
       values["save-report"],

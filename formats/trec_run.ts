@@ -6,11 +6,28 @@
 
 import { compareIds } from "../model/compare_ids.ts";
 import type { RankedList, Run } from "../model/types.ts";
-import { SCANNABLE_RUNS } from "./_scannable_runs.ts";
+import {
+  type JudgedItem,
+  judgeRankedList,
+  type JudgeRequest,
+  JUDGING_RESTART,
+  type JudgingRun,
+} from "../model/judged_run.ts";
+import { RepeatedDocumentError } from "../model/errors.ts";
+import { UngroupedRunError } from "./_ungrouped_run_error.ts";
+export { UngroupedRunError };
+import { ReplayableStream } from "./replayable_stream.ts";
+import { rankingOfScan } from "./trec_run_scan.ts";
+import { scanTopicsParallel } from "./trec_run_parallel.ts";
 import { InputError } from "../model/errors.ts";
 import { fieldBounds } from "./_fields.ts";
 import { scoreOf } from "./_score.ts";
-import { openSource, readLineBatches, type Source } from "./source.ts";
+import {
+  openSource,
+  readLineBatches,
+  type Source,
+  stdinStream,
+} from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
 import {
   checkTrecField,
@@ -30,6 +47,17 @@ export interface ReadRunOptions {
   /** Store scores as 32-bit floats, as trec_eval 9 did. Default: false. */
   float32Scores?: boolean;
   /**
+   * How the scanner makes ids (only when judging without document ids):
+   * `utf8` decodes them, `bytes` keeps one character per byte as
+   * trec_eval mode does. Default: `utf8`.
+   */
+  ids?: "utf8" | "bytes";
+  /**
+   * Judge topics in file order. With false, the topics of a large file
+   * scanned on several cores come as they are ready. Default: true.
+   */
+  ordered?: boolean;
+  /**
    * Hold every topic until the end, so lines of one topic may be spread over
    * the file. Default: false: topics are yielded as soon as the next one
    * starts, and a topic that comes back throws {@linkcode UngroupedRunError}.
@@ -37,11 +65,17 @@ export interface ReadRunOptions {
   collect?: boolean;
 }
 
-/** A topic's lines were not contiguous; read again with `collect: true`. */
-export class UngroupedRunError extends InputError {}
-
-/** A TREC run being read: its ranked lists, and the tag of its last line. */
-export interface TrecRun extends AsyncIterable<RankedList> {
+/**
+ * A TREC run being read: its ranked lists, and the tag of its last line. It
+ * is a {@linkcode JudgingRun}: `evaluate` asks it for judged topics, which
+ * it reads by the byte scanner (a large file on several cores) unless a
+ * metric reads document ids, and then by the line reader. Either way a run
+ * whose topics are spread over the input is read a second time, whole
+ * (standard input and streams from what the first reading kept), and a
+ * repeated document is named with both its lines. Iterated directly, or
+ * wrapped or mapped, it gives ranked lists with the same values.
+ */
+export interface TrecRun extends JudgingRun {
   /** The run tag of the last line read (trec_eval's `runid`). */
   readonly tag: string | undefined;
 }
@@ -68,117 +102,288 @@ const HASH = 35;
  */
 export function readRun(source: Source, options: ReadRunOptions = {}): TrecRun {
   let tag: string | undefined;
-  // The tag is sliced from the last data line when asked for, not per line.
-  let tagLine = "";
-  let tagStart = 0, tagEnd = -1;
-  const lastTag = () => {
-    if (tagEnd >= 0) {
-      tag = tagLine.slice(tagStart, tagEnd);
-      tagEnd = -1;
-    }
-    return tag;
+  const name = options.name ??
+    (source === "-"
+      ? "<stdin>"
+      : typeof source === "string"
+      ? source
+      : "text" in source
+      ? "<text>"
+      : "<stream>");
+  let used = false;
+  const once = () => {
+    if (used) throw new TypeError("A run from readRun can be read once");
+    used = true;
   };
-  async function* rankedLists(): AsyncGenerator<RankedList> {
-    const { name, stream } = await openSource(source, options.name);
-    const topics = new Map<string, Topic>();
-    const done = new Set<string>();
-    let current: string | undefined;
-    let topic: Topic = { docnos: [], scores: [] };
-    const bounds = new Int32Array(12);
-    let number = 0;
-    for await (const lines of readLineBatches(checkUtf8(stream, name))) {
-      for (const text of lines) {
-        number++;
-        const count = fieldBounds(text, bounds);
-        if (count === 0 || text.charCodeAt(bounds[0]) === HASH) continue;
-        if (count < 6) {
-          throw new InputError(
-            name,
-            number,
-            `expected 6 fields "qid iter docno rank score tag", got ${count}`,
-          );
-        }
-        const rawScore = text.slice(bounds[8], bounds[9]);
-        let score = scoreOf(rawScore, options.lenient ?? false);
-        if (score === undefined) {
-          throw new InputError(
-            name,
-            number,
-            `score must be a number, got "${rawScore}"`,
-          );
-        }
-        // NaN compares false both ways: no order would rank it.
-        if (Number.isNaN(score)) {
-          throw new InputError(
-            name,
-            number,
-            `score must not be NaN, got "${rawScore}"`,
-          );
-        }
-        if (options.float32Scores) score = Math.fround(score);
-        tagLine = text;
-        tagStart = bounds[10];
-        tagEnd = bounds[11];
-        const docno = text.slice(bounds[4], bounds[5]);
-        // Most lines continue the topic: its id is compared in place.
-        const qid = current !== undefined &&
-            bounds[1] - bounds[0] === current.length &&
-            text.startsWith(current, bounds[0])
-          ? current
-          : text.slice(bounds[0], bounds[1]);
-        if (options.collect) {
-          let list = qid === current ? topic : topics.get(qid);
-          if (!list) topics.set(qid, list = { docnos: [], scores: [] });
-          current = qid;
-          topic = list;
-          list.docnos.push(docno);
-          list.scores.push(score);
-          continue;
-        }
-        if (qid !== current) {
-          if (current !== undefined) {
-            done.add(current);
-            yield rank(current, topic);
-          }
-          if (done.has(qid)) {
-            throw new UngroupedRunError(
-              name,
-              number,
-              `topic "${qid}" appears again after other topics; the run is not grouped by topic`,
-            );
-          }
-          current = qid;
-          topic = { docnos: [], scores: [] };
-        }
-        topic.docnos.push(docno);
-        topic.scores.push(score);
-      }
-    }
-    lastTag();
-    if (options.collect) {
-      for (const [qid, list] of topics) yield rank(qid, list);
-    } else if (current !== undefined) yield rank(current, topic);
-  }
-  const lists = rankedLists();
-  const run = {
+  return {
+    name,
     get tag() {
-      return lastTag();
+      return tag;
     },
     [Symbol.asyncIterator]: () => {
-      SCANNABLE_RUNS.delete(run);
-      return lists;
+      once();
+      return rankedLists(source, { ...options, name }, (value) => tag = value)
+        [Symbol.asyncIterator]();
+    },
+    judge: (request) => {
+      once();
+      return judgeTopics(
+        source,
+        { ...options, name },
+        request,
+        (value) => tag = value,
+      );
     },
   };
-  // `evaluate` may scan the source rather than iterate the run.
-  SCANNABLE_RUNS.set(run, {
-    source,
-    options,
-    setTag: (value) => {
-      tag = value;
-      tagEnd = -1;
-    },
+}
+
+/** A source that can be read twice: the second reading replays the first. */
+function replayable(source: Source): { first: Source; again: () => Source } {
+  if (source !== "-" && (typeof source === "string" || "text" in source)) {
+    return { first: source, again: () => source };
+  }
+  const stream = source === "-"
+    ? stdinStream()
+    : source instanceof ReadableStream
+    ? source
+    : new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        const block = new Uint8Array(1 << 16);
+        const read = await source.read(block);
+        if (read === null) {
+          source.close?.();
+          controller.close();
+        } else controller.enqueue(block.subarray(0, read));
+      },
+    });
+  const kept = new ReplayableStream(stream);
+  return { first: kept.first, again: () => kept.replay() };
+}
+
+// The one place that chooses the reader: the byte scanner unless a metric
+// reads document ids, which it does not make; the line reader, holding
+// every topic, for a run whose topics are spread over the input.
+async function* judgeTopics(
+  source: Source,
+  options: ReadRunOptions & { name: string },
+  request: JudgeRequest,
+  setTag: (tag: string | undefined) => void,
+): AsyncGenerator<JudgedItem> {
+  const input = replayable(source);
+  try {
+    try {
+      if (request.readsDocs) {
+        yield* judgeLines(input.first, options, request, setTag);
+      } else yield* judgeScans(input.first, options, request, setTag);
+    } catch (error) {
+      if (!(error instanceof UngroupedRunError)) throw error;
+      yield JUDGING_RESTART;
+      yield* judgeLines(
+        input.again(),
+        { ...options, collect: true },
+        request,
+        setTag,
+      );
+    }
+  } catch (error) {
+    if (!(error instanceof RepeatedDocumentError) || error.firstLine > 0) {
+      throw error;
+    }
+    throw await withBothLines(error, input, options);
+  }
+}
+
+async function* judgeScans(
+  source: Source,
+  options: ReadRunOptions & { name: string },
+  request: JudgeRequest,
+  setTag: (tag: string | undefined) => void,
+): AsyncGenerator<JudgedItem> {
+  const { qrels } = request;
+  const scans = scanTopicsParallel(source, qrels, {
+    name: options.name,
+    lenient: options.lenient,
+    float32Scores: options.float32Scores,
+    ids: options.ids,
+    ordered: options.ordered,
+    relevanceLevel: request.relevanceLevel,
+    depth: request.depth,
+    judgedOnly: request.judgedOnly,
   });
-  return run;
+  // One grades array serves every topic: a ranking is valid until the next.
+  let grades = new Float64Array(1024);
+  for await (const scan of scans) {
+    const judgements = qrels.get(scan.queryId);
+    if (!scan.judged || !judgements) {
+      yield { queryId: scan.queryId, ranking: undefined };
+      continue;
+    }
+    if (grades.length < scan.numRet) grades = new Float64Array(scan.numRet);
+    yield {
+      queryId: scan.queryId,
+      ranking: rankingOfScan(scan, judgements, request, undefined, grades),
+    };
+  }
+  setTag(scans.tag);
+  if (scans.tag === undefined) throw noRunLines(options.name);
+}
+
+async function* judgeLines(
+  source: Source,
+  options: ReadRunOptions & { name: string },
+  request: JudgeRequest,
+  setTag: (tag: string | undefined) => void,
+): AsyncGenerator<JudgedItem> {
+  const { qrels } = request;
+  let tag: string | undefined;
+  for await (
+    const ranked of rankedLists(source, options, (value) => tag = value)
+  ) {
+    const judgements = qrels.get(ranked.queryId);
+    yield {
+      queryId: ranked.queryId,
+      ranking: judgements &&
+        judgeRankedList(ranked, judgements, request, options.name),
+    };
+  }
+  setTag(tag);
+  if (tag === undefined) throw noRunLines(options.name);
+}
+
+// An empty or truncated file must not pass for a run that found nothing.
+function noRunLines(name: string): InputError {
+  return new InputError(name, 0, "no run lines: the run has no data lines");
+}
+
+// A repeat is found where its second copy is, or after the topic is ranked:
+// the lines of both copies come from reading the input again.
+async function withBothLines(
+  error: RepeatedDocumentError,
+  input: { again: () => Source },
+  options: ReadRunOptions & { name: string },
+): Promise<RepeatedDocumentError> {
+  let again: Source;
+  try {
+    again = input.again();
+  } catch {
+    // A stream already replayed once cannot be read a third time.
+    return error;
+  }
+  const lines: number[] = [];
+  const { stream } = await openSource(again, options.name);
+  const bounds = new Int32Array(12);
+  let number = 0;
+  for await (const batch of readLineBatches(checkUtf8(stream, options.name))) {
+    for (const text of batch) {
+      number++;
+      if (fieldBounds(text, bounds) < 6) continue;
+      if (
+        text.slice(bounds[0], bounds[1]) === error.queryId &&
+        text.slice(bounds[4], bounds[5]) === error.docno
+      ) lines.push(number);
+      if (lines.length === 2) {
+        await stream.cancel().catch(() => {});
+        return new RepeatedDocumentError(
+          options.name,
+          lines[1],
+          error.queryId,
+          error.docno,
+          lines[0],
+        );
+      }
+    }
+  }
+  return error;
+}
+
+/** Reads ranked lists line by line; `onTag` learns the last line's tag. */
+async function* rankedLists(
+  source: Source,
+  options: ReadRunOptions & { name: string },
+  onTag: (tag: string | undefined) => void,
+): AsyncGenerator<RankedList> {
+  // The tag is sliced from the last data line at the end, not per line.
+  let tagLine = "";
+  let tagStart = 0, tagEnd = -1;
+  const { name, stream } = await openSource(source, options.name);
+  const topics = new Map<string, Topic>();
+  const done = new Set<string>();
+  let current: string | undefined;
+  let topic: Topic = { docnos: [], scores: [] };
+  const bounds = new Int32Array(12);
+  let number = 0;
+  for await (const lines of readLineBatches(checkUtf8(stream, name))) {
+    for (const text of lines) {
+      number++;
+      const count = fieldBounds(text, bounds);
+      if (count === 0 || text.charCodeAt(bounds[0]) === HASH) continue;
+      if (count < 6) {
+        throw new InputError(
+          name,
+          number,
+          `expected 6 fields "qid iter docno rank score tag", got ${count}`,
+        );
+      }
+      const rawScore = text.slice(bounds[8], bounds[9]);
+      let score = scoreOf(rawScore, options.lenient ?? false);
+      if (score === undefined) {
+        throw new InputError(
+          name,
+          number,
+          `score must be a number, got "${rawScore}"`,
+        );
+      }
+      // NaN compares false both ways: no order would rank it.
+      if (Number.isNaN(score)) {
+        throw new InputError(
+          name,
+          number,
+          `score must not be NaN, got "${rawScore}"`,
+        );
+      }
+      if (options.float32Scores) score = Math.fround(score);
+      tagLine = text;
+      tagStart = bounds[10];
+      tagEnd = bounds[11];
+      const docno = text.slice(bounds[4], bounds[5]);
+      // Most lines continue the topic: its id is compared in place.
+      const qid = current !== undefined &&
+          bounds[1] - bounds[0] === current.length &&
+          text.startsWith(current, bounds[0])
+        ? current
+        : text.slice(bounds[0], bounds[1]);
+      if (options.collect) {
+        let list = qid === current ? topic : topics.get(qid);
+        if (!list) topics.set(qid, list = { docnos: [], scores: [] });
+        current = qid;
+        topic = list;
+        list.docnos.push(docno);
+        list.scores.push(score);
+        continue;
+      }
+      if (qid !== current) {
+        if (current !== undefined) {
+          done.add(current);
+          yield rank(current, topic);
+        }
+        if (done.has(qid)) {
+          throw new UngroupedRunError(
+            name,
+            number,
+            `topic "${qid}" appears again after other topics; the run is not grouped by topic`,
+          );
+        }
+        current = qid;
+        topic = { docnos: [], scores: [] };
+      }
+      topic.docnos.push(docno);
+      topic.scores.push(score);
+    }
+  }
+  if (tagEnd >= 0) onTag(tagLine.slice(tagStart, tagEnd));
+  if (options.collect) {
+    for (const [qid, list] of topics) yield rank(qid, list);
+  } else if (current !== undefined) yield rank(current, topic);
 }
 
 /** One topic's documents and scores, in file order. */

@@ -7,10 +7,9 @@
  */
 
 import type { Qrels } from "../model/types.ts";
-import { InputError } from "../model/errors.ts";
-import { UngroupedRunError } from "./trec_run.ts";
+import { InputError, RepeatedDocumentError } from "../model/errors.ts";
+import { UngroupedRunError } from "./_ungrouped_run_error.ts";
 import {
-  DuplicateDocumentError,
   rankingsOf,
   type ScannedRun,
   type ScannedTopics,
@@ -216,7 +215,7 @@ function errorOf(
   line: number,
 ): Error {
   if (message.kind === "duplicate") {
-    return new DuplicateDocumentError(
+    return new RepeatedDocumentError(
       message.file,
       line,
       message.queryId!,

@@ -18,10 +18,10 @@ import {
 } from "../model/judged_ranking.ts";
 import type { Judgements, Qrels } from "../model/types.ts";
 import { scoreOf } from "./_score.ts";
-import { InputError } from "../model/errors.ts";
+import { InputError, RepeatedDocumentError } from "../model/errors.ts";
 import { ChunkReader } from "./chunk_reader.ts";
 import { GzipFileReader, openSource, type Source } from "./source.ts";
-import { UngroupedRunError } from "./trec_run.ts";
+import { UngroupedRunError } from "./_ungrouped_run_error.ts";
 
 /** Options of {@linkcode scanRun}. */
 export interface ScanRunOptions {
@@ -81,32 +81,6 @@ export interface ScannedTopics extends AsyncIterable<TopicScan> {
 export interface ScannedRun extends AsyncIterable<ScannedTopic> {
   /** The run tag of the last data line read (trec_eval's `runid`). */
   readonly tag: string | undefined;
-}
-
-/** A document appears twice within the ranked depth of a topic. */
-export class DuplicateDocumentError extends InputError {
-  /** The topic. */
-  readonly queryId: string;
-  /** The repeated document. */
-  readonly docno: string;
-
-  /**
-   * Creates the error.
-   *
-   * @param file The file name.
-   * @param line The line of the second occurrence.
-   * @param queryId The topic.
-   * @param docno The document.
-   */
-  constructor(file: string, line: number, queryId: string, docno: string) {
-    super(
-      file,
-      line,
-      `document "${docno}" appears twice in topic "${queryId}"`,
-    );
-    this.queryId = queryId;
-    this.docno = docno;
-  }
 }
 
 const NEWLINE = 10,
@@ -443,7 +417,7 @@ class TopicBuffer {
  * @param qrels The judgements: only their topics are ranked.
  * @param options Depth, parsing and byte range.
  * @returns The scanned topics.
- * @throws {InputError} On a malformed line, or {@linkcode DuplicateDocumentError}.
+ * @throws {InputError} On a malformed line, or {@linkcode RepeatedDocumentError}.
  */
 export function scanTopics(
   source: Source,
@@ -687,7 +661,7 @@ export function scanTopics(
       }
       if (!worst) return;
       const docno = topic.docno(buffer, worst[0], byteIds);
-      throw new DuplicateDocumentError(name, worst[1], queryId!, docno);
+      throw new RepeatedDocumentError(name, worst[1], queryId!, docno);
     };
 
     // The scores the inline fast path does not take: exponents, `inf`,
@@ -837,51 +811,6 @@ export function rankingOfScan(
 }
 
 /**
- * Visits each scanned topic as a ranking joined with its judgements (undefined
- * for a topic without them). Every ranking shares one grades array, so a
- * ranking is valid only during its visit: for callers that score a topic at
- * once and keep nothing, whose memory then does not churn with the run.
- *
- * @example
- * ```ts
- * import { forEachRanking, scanTopics } from "./trec_run_scan.ts";
- * const qrels = new Map([["q1", new Map([["b", 1]])]]);
- * const scans = scanTopics({ text: "q1 Q0 a 1 1 t\nq1 Q0 b 2 2 t\nq2 Q0 c 1 1 t\n" }, qrels);
- * await forEachRanking(scans, qrels, {}, (queryId, ranking) => {
- *   console.log(queryId, ranking?.grades); // "q1" Float64Array [1, -1], then "q2" undefined
- * });
- * ```
- *
- * @param scans The scanned topics.
- * @param qrels The judgements.
- * @param options Relevance level and judged-only.
- * @param visit Called for each topic, in file order, and awaited.
- */
-export async function forEachRanking(
-  scans: ScannedTopics,
-  qrels: Qrels,
-  options: Pick<ScanRunOptions, "relevanceLevel" | "judgedOnly">,
-  visit: (
-    queryId: string,
-    ranking: JudgedRanking | undefined,
-  ) => void | Promise<void>,
-): Promise<void> {
-  let grades = new Float64Array(1024);
-  for await (const scan of scans) {
-    const judgements = qrels.get(scan.queryId);
-    if (!scan.judged || !judgements) {
-      await visit(scan.queryId, undefined);
-      continue;
-    }
-    if (grades.length < scan.numRet) grades = new Float64Array(scan.numRet);
-    await visit(
-      scan.queryId,
-      rankingOfScan(scan, judgements, options, undefined, grades),
-    );
-  }
-}
-
-/**
  * Scans a TREC run file topic by topic, yielding each judged topic as a
  * {@linkcode JudgedRanking} identical to what {@linkcode readRun} plus
  * `JudgedRanking.from` give, without the document ids. Topics must be
@@ -900,7 +829,7 @@ export async function forEachRanking(
  * @param qrels The judgements: only their topics are ranked.
  * @param options Relevance level, depth, judged-only and parsing.
  * @returns The scanned run.
- * @throws {InputError} On a malformed line, or {@linkcode DuplicateDocumentError}.
+ * @throws {InputError} On a malformed line, or {@linkcode RepeatedDocumentError}.
  */
 export function scanRun(
   source: Source,

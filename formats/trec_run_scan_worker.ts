@@ -6,13 +6,12 @@
  */
 
 import {
-  DuplicateDocumentError,
   type ScanRunOptions,
   scanTopics,
   type TopicScan,
 } from "./trec_run_scan.ts";
-import { InputError } from "../model/errors.ts";
-import { UngroupedRunError } from "./trec_run.ts";
+import { InputError, RepeatedDocumentError } from "../model/errors.ts";
+import { UngroupedRunError } from "./_ungrouped_run_error.ts";
 import type { Qrels } from "../model/types.ts";
 
 /** What the main thread asks of the worker. */
@@ -64,7 +63,7 @@ scope.onmessage = async (event: MessageEvent<ScanRequest>) => {
     if (error instanceof InputError) {
       post({
         type: "error",
-        kind: error instanceof DuplicateDocumentError
+        kind: error instanceof RepeatedDocumentError
           ? "duplicate"
           : error instanceof UngroupedRunError
           ? "ungrouped"
@@ -72,12 +71,10 @@ scope.onmessage = async (event: MessageEvent<ScanRequest>) => {
         file: error.file,
         line: error.line,
         reason: error.reason,
-        queryId: error instanceof DuplicateDocumentError
+        queryId: error instanceof RepeatedDocumentError
           ? error.queryId
           : undefined,
-        docno: error instanceof DuplicateDocumentError
-          ? error.docno
-          : undefined,
+        docno: error instanceof RepeatedDocumentError ? error.docno : undefined,
       });
     } else {post({
         type: "error",

@@ -288,8 +288,7 @@ export async function compare(
   for (const [name, run] of entriesOf(runs)) {
     evaluations.set(
       name,
-      // Specs as given (not `bound`), so that a run from readRun is scanned.
-      await evaluate(run, qrels, [...metrics, ...curves], {
+      await evaluate(run, qrels, [...bound, ...curves], {
         ...options,
         averageOverQrels: querySet === "judged",
       }),

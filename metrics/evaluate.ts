@@ -6,14 +6,21 @@
  */
 
 import { builtinRegistry } from "./builtin.ts";
-import { judgedGradesOf, JudgedRanking } from "../model/judged_ranking.ts";
+import type { JudgedRanking } from "../model/judged_ranking.ts";
+import {
+  emptyRanking,
+  isJudgingRun,
+  type JudgedTopic,
+  judgeRankedList,
+  type JudgeRequest,
+  JUDGING_RESTART,
+  type JudgingRun,
+} from "../model/judged_run.ts";
+import { InputError } from "../model/errors.ts";
 import type { BoundMetric } from "./metric.ts";
 import type { Registry } from "./registry.ts";
 import type { Qrels, QueryId, RankedList, Run } from "../model/types.ts";
 import { compareIds } from "../model/compare_ids.ts";
-import { SCANNABLE_RUNS } from "../formats/_scannable_runs.ts";
-import { scanTopicsParallel } from "../formats/trec_run_parallel.ts";
-import { forEachRanking } from "../formats/trec_run_scan.ts";
 
 /** A ranking metric, or a spec that resolves to one. */
 export type MetricLike = string | BoundMetric<JudgedRanking>;
@@ -43,6 +50,27 @@ export interface EvaluateOptions {
   strict?: boolean;
   /** The registry that resolves metric specs. Default: the built-in one. */
   registry?: Registry;
+  /**
+   * Stops the evaluation between queries: `evaluate` rejects with the
+   * signal's reason. Default: none.
+   */
+  signal?: AbortSignal;
+  /**
+   * Called after each run query is scored or skipped, and awaited: a place
+   * to report progress or yield to other work. Default: none.
+   */
+  onQuery?: (queryId: QueryId) => void | Promise<void>;
+  /**
+   * A run none of whose queries has judgements is an error, an
+   * {@linkcode InputError} naming the run, instead of an evaluation of no
+   * query. The CLI and the server set it. Default: false.
+   */
+  requireJudged?: boolean;
+  /**
+   * The run's name in errors, for a run without a name of its own (a
+   * {@linkcode JudgingRun} has one). Default: `run`.
+   */
+  runName?: string;
 }
 
 /** What happened to the queries of the run and of the qrels. */
@@ -80,41 +108,23 @@ export interface Evaluation {
 }
 
 /**
- * Scores ranked lists one at a time and keeps only their values: the state
- * behind {@linkcode evaluate}, usable directly by readers that build
- * {@linkcode JudgedRanking}s themselves.
- *
- * @example Feed rankings by hand
- * ```ts
- * import { Evaluator } from "./evaluate.ts";
- * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
- * const evaluator = new Evaluator(qrels, ["P@1"]);
- * evaluator.add({ queryId: "q1", docs: ["d1", "d2"] });
- * console.log(evaluator.finish().aggregate["P@1"]); // 1
- * ```
+ * Scores judged topics one at a time and keeps only their values: the state
+ * behind {@linkcode evaluate}. Private to the evaluate core.
  */
-export class Evaluator {
+class Evaluator {
   readonly #qrels: Qrels;
   readonly #metrics: readonly BoundMetric<JudgedRanking>[];
   readonly #options: EvaluateOptions;
-  readonly #readDepth: number;
-  readonly #perQuery = new Map<QueryId, Float64Array>();
-  readonly #segmentOf = new Map<QueryId, string>();
+  readonly #request: Omit<JudgeRequest, "signal">;
+  #perQuery = new Map<QueryId, Float64Array>();
+  #segmentOf = new Map<QueryId, string>();
   #unjudged = 0;
   #withoutRelevant = 0;
 
-  /**
-   * Resolves the metrics at once, so a typo fails before any query is read.
-   *
-   * @param qrels The judgements.
-   * @param metrics Metric specs or bound metrics.
-   * @param options Evaluation options.
-   * @throws {RangeError} If the relevance level or the depth is out of range.
-   */
   constructor(
     qrels: Qrels,
     metrics: readonly MetricLike[],
-    options: EvaluateOptions = {},
+    options: EvaluateOptions,
   ) {
     checkOptions(options);
     const registry = options.registry ?? builtinRegistry;
@@ -131,56 +141,66 @@ export class Evaluator {
       );
     }
     this.#options = options;
-    // Documents below every metric's cutoff are never read, so rankings stop
-    // there -- except with judgedOnly, where deeper judged documents move up.
-    const deepest = Math.max(0, ...this.#metrics.map((m) => m.depth));
-    this.#readDepth = options.judgedOnly
-      ? options.depth ?? Infinity
-      : Math.min(options.depth ?? Infinity, deepest);
+    // Documents below every metric's cutoff are never graded; a repeat
+    // among them is still an error, found by the reader or the joiner.
+    let deepest = 0;
+    for (const metric of this.#metrics) {
+      if (metric.depth > deepest) deepest = metric.depth;
+    }
+    const depth = options.depth ?? Infinity;
+    this.#request = {
+      qrels,
+      relevanceLevel: options.relevanceLevel ?? 1,
+      judgedOnly: options.judgedOnly ?? false,
+      depth,
+      readDepth: Math.min(depth, deepest),
+      readsDocs: this.#metrics.some((m) => m.readsDocs),
+    };
   }
 
-  /** The bound metrics. */
-  get metrics(): readonly BoundMetric<JudgedRanking>[] {
-    return this.#metrics;
+  request(signal: AbortSignal | undefined): JudgeRequest {
+    return signal ? { ...this.#request, signal } : this.#request;
   }
 
-  /**
-   * Scores one ranked list.
-   *
-   * @param ranked The ranked list.
-   * @throws {TypeError} If the query was already scored, a document repeats,
-   * or (strict) the query has no judgements.
-   */
   add(ranked: RankedList): void {
     const judgements = this.#qrels.get(ranked.queryId);
-    if (judgements === undefined) {
+    this.addTopic({
+      queryId: ranked.queryId,
+      segment: ranked.segment,
+      ranking: judgements &&
+        judgeRankedList(
+          ranked,
+          judgements,
+          this.#request,
+          this.#options.runName,
+        ),
+    });
+  }
+
+  addTopic(topic: JudgedTopic): void {
+    const { queryId, ranking } = topic;
+    if (ranking === undefined) {
       if (this.#options.strict) {
-        throw new TypeError(
-          `Query "${ranked.queryId}" of the run has no judgements`,
-        );
+        throw new TypeError(`Query "${queryId}" of the run has no judgements`);
       }
       this.#unjudged++;
       return;
     }
-    if (ranked.segment !== undefined) {
-      this.#segmentOf.set(ranked.queryId, ranked.segment);
+    if (topic.segment !== undefined) {
+      this.#segmentOf.set(queryId, topic.segment);
     }
-    this.addRanking(
-      JudgedRanking.from(ranked.queryId, ranked.docs, judgements, {
-        relevanceLevel: this.#options.relevanceLevel,
-        judgedOnly: this.#options.judgedOnly,
-        depth: this.#readDepth,
-      }),
-    );
+    this.#score(ranking);
   }
 
-  /**
-   * Scores a ranking already joined with its judgements.
-   *
-   * @param ranking The ranking.
-   * @throws {TypeError} If the query was already scored.
-   */
-  addRanking(ranking: JudgedRanking): void {
+  /** Forgets every topic: the run is being read again from its start. */
+  restart(): void {
+    this.#perQuery = new Map();
+    this.#segmentOf = new Map();
+    this.#unjudged = 0;
+    this.#withoutRelevant = 0;
+  }
+
+  #score(ranking: JudgedRanking): void {
     if (this.#perQuery.has(ranking.queryId)) {
       throw new TypeError(
         `Query "${ranking.queryId}" appears twice in the run`,
@@ -194,41 +214,24 @@ export class Evaluator {
     this.#perQuery.set(ranking.queryId, values);
   }
 
-  /**
-   * Counts the run query without judgements that a caller skipped itself.
-   *
-   * @param queryId The query.
-   * @throws {TypeError} In strict mode.
-   */
-  skipUnjudged(queryId: QueryId): void {
-    if (this.#options.strict) {
-      throw new TypeError(`Query "${queryId}" of the run has no judgements`);
+  finish(runName: string): Evaluation {
+    const judgedInRun = this.#perQuery.size;
+    if (this.#options.requireJudged && judgedInRun === 0) {
+      throw new InputError(
+        runName,
+        0,
+        this.#unjudged === 0
+          ? "the run has no query"
+          : `no query of the run is judged: none of its ${this.#unjudged} query ids is in the qrels`,
+      );
     }
-    this.#unjudged++;
-  }
-
-  /**
-   * Scores the judged queries never returned (with `averageOverQrels`) and
-   * aggregates.
-   *
-   * @returns The evaluation.
-   */
-  finish(): Evaluation {
     let notRetrieved = 0;
+    const level = this.#options.relevanceLevel ?? 1;
     for (const [queryId, judgements] of this.#qrels) {
       if (this.#perQuery.has(queryId)) continue;
       notRetrieved++;
       if (this.#options.averageOverQrels) {
-        this.addRanking(
-          new JudgedRanking(
-            queryId,
-            new Float64Array(0),
-            judgedGradesOf(judgements, queryId),
-            this.#options.relevanceLevel ?? 1,
-            [],
-            judgements,
-          ),
-        );
+        this.#score(emptyRanking(queryId, judgements, level));
       }
     }
     const ids = inIdOrder([...this.#perQuery.keys()]);
@@ -265,7 +268,16 @@ export class Evaluator {
 
 /**
  * Scores every metric for every judged query of a run, consuming the run
- * once. Memory holds the values, never the run.
+ * once: the one evaluate that the CLI, `compare`, `gate`, the retrieval
+ * adapters and the server all call. Memory holds the values, never the run.
+ *
+ * A run that joins its own rankings ({@linkcode JudgingRun}, such as what
+ * `readRun` returns for a TREC file, which it then scans byte by byte) is
+ * asked for judged topics; any other run's ranked lists are joined with
+ * {@linkcode judgeRankedList}. Both give the same values and the same
+ * errors: a document repeated within `depth` is an error wherever it sits,
+ * whatever the metrics. A metric averaged over no query is `NaN`, with
+ * `counts.scored` 0.
  *
  * @example Evaluate a run
  * ```ts
@@ -276,51 +288,63 @@ export class Evaluator {
  * console.log(result.aggregate.rr); // 0.5
  * ```
  *
- * @param run Ranked lists, sync or async.
+ * @example Nothing judged is NaN, not 0
+ * ```ts
+ * import { evaluate } from "./evaluate.ts";
+ * const qrels = new Map([["1", new Map([["d1", 1]])]]);
+ * const result = await evaluate([{ queryId: "q1", docs: ["d1"] }], qrels, ["P@5"]);
+ * console.log(result.aggregate["P@5"], result.counts.scored); // NaN 0
+ * ```
+ *
+ * @param run Ranked lists, sync or async, or a {@linkcode JudgingRun}.
  * @param qrels The judgements.
  * @param metrics Metric specs or bound metrics.
  * @param options Evaluation options.
  * @returns The evaluation.
  * @throws {RangeError} If the relevance level or the depth is out of range.
+ * @throws {InputError} On a malformed run, a repeated document, or (with
+ * `requireJudged`) a run without a judged query.
  */
 export async function evaluate(
-  run: Run,
+  run: Run | JudgingRun,
   qrels: Qrels,
   metrics: readonly MetricLike[],
   options: EvaluateOptions = {},
 ): Promise<Evaluation> {
   const evaluator = new Evaluator(qrels, metrics, options);
-  const readRun = SCANNABLE_RUNS.get(run);
-  if (
-    readRun && !readRun.options.collect && options.registry === undefined &&
-    metrics.every((metric) => typeof metric === "string")
-  ) {
-    // A run from readRun scored with built-in metrics, which never read
-    // document ids: its source is scanned byte by byte (a large file on
-    // several cores), with the rankings and the line errors iterating it
-    // would give.
-    // A repeated document is an error either way; the scanner names its
-    // line, and checks the whole topic rather than the depth metrics read.
-    SCANNABLE_RUNS.delete(run);
-    const scanned = scanTopicsParallel(readRun.source, qrels, {
-      ...readRun.options,
-      ...options,
-    });
-    await forEachRanking(scanned, qrels, options, (queryId, ranking) => {
-      if (ranking) evaluator.addRanking(ranking);
-      else evaluator.skipUnjudged(queryId);
-    });
-    readRun.setTag(scanned.tag);
-  } else if (Symbol.asyncIterator in run) {
-    for await (const ranked of run) evaluator.add(ranked);
-  } else {
-    for (const ranked of run) evaluator.add(ranked);
+  const { signal, onQuery } = options;
+  signal?.throwIfAborted();
+  if (isJudgingRun(run)) {
+    for await (const item of run.judge(evaluator.request(signal))) {
+      signal?.throwIfAborted();
+      if (item === JUDGING_RESTART) {
+        evaluator.restart();
+        continue;
+      }
+      evaluator.addTopic(item);
+      await onQuery?.(item.queryId);
+    }
+    return evaluator.finish(run.name);
   }
-  return evaluator.finish();
+  if (Symbol.asyncIterator in run) {
+    for await (const ranked of run) {
+      signal?.throwIfAborted();
+      evaluator.add(ranked);
+      await onQuery?.(ranked.queryId);
+    }
+  } else {
+    for (const ranked of run) {
+      signal?.throwIfAborted();
+      evaluator.add(ranked);
+      await onQuery?.(ranked.queryId);
+    }
+  }
+  return evaluator.finish(options.runName ?? "run");
 }
 
 /**
- * {@linkcode evaluate} for a synchronous run, without a promise.
+ * {@linkcode evaluate} for an in-memory run, without a promise: the same
+ * join, scoring and aggregation.
  *
  * @example
  * ```ts
@@ -333,9 +357,12 @@ export async function evaluate(
  * @param run Ranked lists.
  * @param qrels The judgements.
  * @param metrics Metric specs or bound metrics.
- * @param options Evaluation options.
+ * @param options Evaluation options; `signal` is checked between queries,
+ * `onQuery` is not awaited.
  * @returns The evaluation.
  * @throws {RangeError} If the relevance level or the depth is out of range.
+ * @throws {InputError} On a repeated document, or (with `requireJudged`) a
+ * run without a judged query.
  */
 export function evaluateSync(
   run: Iterable<RankedList>,
@@ -344,8 +371,12 @@ export function evaluateSync(
   options: EvaluateOptions = {},
 ): Evaluation {
   const evaluator = new Evaluator(qrels, metrics, options);
-  for (const ranked of run) evaluator.add(ranked);
-  return evaluator.finish();
+  for (const ranked of run) {
+    options.signal?.throwIfAborted();
+    evaluator.add(ranked);
+    options.onQuery?.(ranked.queryId);
+  }
+  return evaluator.finish(options.runName ?? "run");
 }
 
 // A negative level would count unjudged documents (grades -1 and -2) as
@@ -380,15 +411,17 @@ function aggregateOf(
       for (const id of ids) {
         sum += Math.log(Math.max(perQuery.get(id)![m], GEOMETRIC_FLOOR));
       }
-      aggregate[metric.label] = ids.length ? Math.exp(sum / ids.length) : 0;
+      aggregate[metric.label] = ids.length ? Math.exp(sum / ids.length) : NaN;
       return;
     }
     for (const id of ids) sum += perQuery.get(id)![m];
-    aggregate[metric.label] = metric.aggregate === "sum"
+    // Over no query nothing was measured: NaN, never a 0 that reads as a
+    // result.
+    aggregate[metric.label] = ids.length === 0
+      ? NaN
+      : metric.aggregate === "sum"
       ? sum
-      : ids.length
-      ? sum / ids.length
-      : 0;
+      : sum / ids.length;
   });
   return aggregate;
 }

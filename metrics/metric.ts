@@ -97,6 +97,13 @@ export interface MetricDefinition<Input = JudgedRanking> {
    */
   readonly appliesTo?: (input: Input) => boolean;
   /**
+   * Whether the metric reads document ids (`JudgedRanking.docs`). Without
+   * it, `docs` is undefined on every path, and runs read from TREC files
+   * are joined from their bytes without making a string per document.
+   * Default: false.
+   */
+  readonly readsDocs?: boolean;
+  /**
    * Binds validated parameters to a scorer of a whole set of inputs, used
    * instead of combining per-input values. Given exactly when `aggregate` is
    * `corpus`, and only for kinds other than `ranking` (the ranking evaluator
@@ -144,6 +151,8 @@ export interface BoundMetric<Input = JudgedRanking> {
   readonly aggregate: Aggregate;
   /** How many top-ranked documents it reads: its cutoff, or `Infinity`. */
   readonly depth: number;
+  /** Whether it reads document ids, as its definition declares. */
+  readonly readsDocs: boolean;
   /** Scores one input. */
   readonly score: (input: Input) => number;
   /** Whether the metric is defined for an input; absent means every input. */

@@ -266,6 +266,7 @@ function bind(
     cutoff,
     aggregate: def.aggregate ?? "mean",
     depth: def.readsToCutoff && cutoff !== undefined ? cutoff : Infinity,
+    readsDocs: def.readsDocs ?? false,
     score: def.create(params, cutoff),
     ...(def.appliesTo ? { appliesTo: def.appliesTo } : {}),
     ...(def.createCorpus

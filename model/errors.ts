@@ -38,3 +38,50 @@ export class InputError extends SyntaxError {
     this.reason = reason;
   }
 }
+
+/**
+ * A document appears twice in one query's ranking: an {@linkcode InputError}
+ * whichever reader or joiner finds it, so every path refuses the same run.
+ *
+ * @example
+ * ```ts
+ * import { RepeatedDocumentError } from "./errors.ts";
+ * const error = new RepeatedDocumentError("run.txt", 20, "q1", "d7", 3);
+ * console.log(error.message); // 'run.txt:20: document "d7" appears twice in query "q1" (lines 3 and 20)'
+ * ```
+ */
+export class RepeatedDocumentError extends InputError {
+  /** The query. */
+  readonly queryId: string;
+  /** The repeated document. */
+  readonly docno: string;
+  /** The line of the first copy, 0 when unknown. */
+  readonly firstLine: number;
+
+  /**
+   * Creates the error.
+   *
+   * @param file The run's name.
+   * @param line The line of the second copy, 0 when unknown.
+   * @param queryId The query.
+   * @param docno The document.
+   * @param firstLine The line of the first copy, 0 when unknown.
+   */
+  constructor(
+    file: string,
+    line: number,
+    queryId: string,
+    docno: string,
+    firstLine = 0,
+  ) {
+    super(
+      file,
+      line,
+      `document "${docno}" appears twice in query "${queryId}"` +
+        (firstLine > 0 && line > 0 ? ` (lines ${firstLine} and ${line})` : ""),
+    );
+    this.queryId = queryId;
+    this.docno = docno;
+    this.firstLine = firstLine;
+  }
+}

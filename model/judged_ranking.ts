@@ -5,6 +5,7 @@
  * @module
  */
 
+import { RepeatedDocumentError } from "./errors.ts";
 import type { DocId, Judgements, QueryId } from "./types.ts";
 
 /** The grade of a ranked document that has no judgement (trec_eval's -1). */
@@ -18,8 +19,20 @@ export interface JudgedRankingOptions {
   relevanceLevel?: number;
   /** Drop unjudged documents from the ranking (trec_eval `-J`). Default: false. */
   judgedOnly?: boolean;
-  /** Keep at most this many documents (trec_eval `-M`). Default: all. */
+  /**
+   * Keep at most this many documents (trec_eval `-M`), the depth within
+   * which a repeated document is an error. Default: all.
+   */
   depth?: number;
+  /**
+   * Grade only the top `readDepth` of the kept documents: the deepest any
+   * metric reads. Default: all kept.
+   */
+  readDepth?: number;
+  /** Keep the ranked ids in {@linkcode JudgedRanking.docs}. Default: true. */
+  keepDocs?: boolean;
+  /** The run's name in errors. Default: `run`. */
+  runName?: string;
 }
 
 /**
@@ -87,7 +100,8 @@ export class JudgedRanking {
    * @param judgements The query's judgements.
    * @param options Relevance level, judged-only and depth.
    * @returns The joined ranking.
-   * @throws {TypeError} If a document appears twice within the depth.
+   * @throws {RepeatedDocumentError} If a document appears twice within
+   * `depth`, however deep the metrics read.
    * @throws {RangeError} If a grade is not a finite number.
    */
   static from(
@@ -96,20 +110,32 @@ export class JudgedRanking {
     judgements: Judgements,
     options: JudgedRankingOptions = {},
   ): JudgedRanking {
-    const { relevanceLevel = 1, judgedOnly = false, depth = Infinity } =
-      options;
-    const n = Math.min(docs.length, depth);
+    const {
+      relevanceLevel = 1,
+      judgedOnly = false,
+      depth = Infinity,
+      readDepth = Infinity,
+      keepDocs = true,
+    } = options;
+    const checked = Math.min(docs.length, depth);
+    const n = judgedOnly ? checked : Math.min(checked, readDepth);
     const grades = new Float64Array(n);
     const seen = new Set<DocId>();
     let kept = 0;
-    for (let i = 0; i < n; i++) {
+    // Every kept document is checked for a repeat, so whether a run is
+    // refused never depends on how deep its metrics read.
+    for (let i = 0; i < checked; i++) {
       const doc = docs[i];
       if (seen.has(doc)) {
-        throw new TypeError(
-          `Cannot rank query "${queryId}": document "${doc}" appears twice`,
+        throw new RepeatedDocumentError(
+          options.runName ?? "run",
+          0,
+          queryId,
+          doc,
         );
       }
       seen.add(doc);
+      if (i >= n) continue;
       const grade = judgements.get(doc);
       const value = grade === undefined
         ? NOT_POOLED
@@ -119,7 +145,9 @@ export class JudgedRanking {
       if (judgedOnly && value < 0) continue;
       grades[kept++] = value;
     }
-    const keptDocs = kept === docs.length
+    const keptDocs = !keepDocs
+      ? undefined
+      : kept === docs.length
       ? docs
       : judgedOnly
       ? docs.slice(0, n).filter((d) => (judgements.get(d) ?? -1) >= 0)

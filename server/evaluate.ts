@@ -7,12 +7,10 @@
 
 import { OFFICIAL_SPECS } from "../metrics/official.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
-import { forEachRanking, scanTopics } from "../formats/trec_run_scan.ts";
-import { UngroupedRunError } from "../formats/trec_run.ts";
 import {
+  evaluate,
   type EvaluateOptions,
   type Evaluation,
-  Evaluator,
 } from "../metrics/evaluate.ts";
 import type { BoundMetric } from "../metrics/metric.ts";
 import type { Qrels } from "../model/types.ts";
@@ -138,46 +136,14 @@ export async function scoreRun(
   name: string,
   options: ScoreRunOptions = {},
 ): Promise<{ evaluation: Evaluation; runId: string | undefined }> {
-  const { deadline } = options;
-  // Plugins may read document ids, which the scanner does not keep.
-  const builtinOnly = options.registry === undefined ||
-    options.registry === builtinRegistry;
-  if (typeof input === "string" && builtinOnly) {
-    try {
-      return await scanText(qrels, metrics, input, name, options);
-    } catch (error) {
-      if (!(error instanceof UngroupedRunError)) throw error;
-    }
-  }
-  const evaluator = new Evaluator(qrels, metrics, options);
+  const { deadline, ...evaluateOptions } = options;
   const run = runFromInput(input, name);
-  if (Symbol.asyncIterator in run.lists) {
-    for await (const ranked of run.lists) {
-      evaluator.add(ranked);
-      await deadline?.pause();
-    }
-  } else {
-    for (const ranked of run.lists) {
-      evaluator.add(ranked);
-      await deadline?.pause();
-    }
-  }
-  return { evaluation: evaluator.finish(), runId: run.tag() };
-}
-
-async function scanText(
-  qrels: Qrels,
-  metrics: readonly BoundMetric<JudgedRanking>[],
-  text: string,
-  name: string,
-  options: ScoreRunOptions,
-): Promise<{ evaluation: Evaluation; runId: string | undefined }> {
-  const evaluator = new Evaluator(qrels, metrics, options);
-  const scans = scanTopics({ text }, qrels, { ...options, name });
-  await forEachRanking(scans, qrels, options, async (queryId, ranking) => {
-    if (ranking) evaluator.addRanking(ranking);
-    else evaluator.skipUnjudged(queryId);
-    await options.deadline?.pause();
+  const evaluation = await evaluate(run.lists, qrels, metrics, {
+    ...evaluateOptions,
+    runName: name,
+    requireJudged: true,
+    signal: deadline?.signal,
+    onQuery: deadline && (() => deadline.pause()),
   });
-  return { evaluation: evaluator.finish(), runId: scans.tag };
+  return { evaluation, runId: run.tag() };
 }

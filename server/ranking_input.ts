@@ -97,7 +97,7 @@ export function runFromInput(
   tag: () => string | undefined;
 } {
   if (typeof value === "string") {
-    const run = readRun({ text: value }, { name, collect: true });
+    const run = readRun({ text: value }, { name });
     return { lists: run, tag: () => run.tag };
   }
   if (!isObject(value)) throw notTextOrObject(value, name);

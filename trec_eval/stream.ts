@@ -9,9 +9,10 @@
  * @module
  */
 
-import { scanTopicsParallel } from "../formats/trec_run_parallel.ts";
-import { forEachRanking } from "../formats/trec_run_scan.ts";
+import { readRun } from "../formats/trec_run.ts";
 import type { Source } from "../formats/source.ts";
+import { InputError } from "../model/errors.ts";
+import { JUDGING_RESTART } from "../model/judged_run.ts";
 import type { Judgements } from "../model/types.ts";
 import {
   printTrecEval,
@@ -70,27 +71,37 @@ export async function evaluateTrecEvalScan(
   }
   const scorer = new TopicScorer(data, measures, settings);
   const outcomes = new OutcomeStore(scorer.names.length);
-  const options = {
+  // Output is printed in topic id order at the end, so the workers' topics
+  // are taken as they come rather than held until the first part is done.
+  const run = readRun(runPath, {
     lenient: true,
-    ids: "bytes" as const,
+    ids: "bytes",
+    float32Scores: settings.version === 9,
+    ordered: false,
+  });
+  const request = {
+    qrels,
     relevanceLevel: settings.relevanceLevel,
     depth: settings.maxDocs,
     judgedOnly: settings.judgedOnly,
-    float32Scores: settings.version === 9,
+    readsDocs: false,
   };
-  // Output is printed in topic id order at the end, so the workers' topics
-  // are taken as they come rather than held until the first part is done.
-  const run = scanTopicsParallel(runPath, qrels, {
-    ...options,
-    ordered: false,
-  });
   try {
-    await forEachRanking(run, qrels, options, (queryId, ranking) => {
-      if (ranking) outcomes.set(queryId, scorer.scoreRanking(queryId, ranking));
-    });
-  } catch {
-    // Malformed or unreadable input: the full reader says it as trec_eval does.
-    return undefined;
+    for await (const topic of run.judge(request)) {
+      // An ungrouped run: the full reader reproduces trec_eval on it.
+      if (topic === JUDGING_RESTART) return undefined;
+      if (topic.ranking) {
+        outcomes.set(
+          topic.queryId,
+          scorer.scoreRanking(topic.queryId, topic.ranking),
+        );
+      }
+    }
+  } catch (error) {
+    // Malformed or empty input: the full reader says it as trec_eval does.
+    // Anything else is a bug, and surfaces.
+    if (error instanceof InputError || isFileError(error)) return undefined;
+    throw error;
   }
   // No data line: trec_eval's "Cannot read results file", from the full reader.
   if (run.tag === undefined) return undefined;
@@ -143,4 +154,12 @@ class OutcomeStore {
       relString: "",
     };
   }
+}
+
+/** A file that cannot be opened or read, which trec_eval reports its way. */
+function isFileError(error: unknown): boolean {
+  return error instanceof Deno.errors.NotFound ||
+    error instanceof Deno.errors.PermissionDenied ||
+    error instanceof Deno.errors.IsADirectory ||
+    error instanceof Deno.errors.NotADirectory;
 }

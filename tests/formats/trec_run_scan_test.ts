@@ -1,13 +1,10 @@
 // The byte scanner must give exactly the rankings that readRun plus
 // JudgedRanking.from give, on one thread and on two.
 import { assertEquals, assertRejects } from "../assert.ts";
-import {
-  DuplicateDocumentError,
-  scanRun,
-  type ScanRunOptions,
-} from "../../formats/trec_run_scan.ts";
+import { scanRun, type ScanRunOptions } from "../../formats/trec_run_scan.ts";
 import { scanRunParallel } from "../../formats/trec_run_parallel.ts";
 import { readRun, UngroupedRunError } from "../../formats/trec_run.ts";
+import { RepeatedDocumentError } from "../../model/errors.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
 import { JudgedRanking } from "../../model/judged_ranking.ts";
 import { InputError } from "../../model/errors.ts";
@@ -149,7 +146,7 @@ Deno.test("scanRun reports malformed lines and duplicates with their line", asyn
     ["q1 Q0 a 1 x t\n", 'score must be a number, got "x"', 1],
     [
       "q1 Q0 a 1 1 t\nq1 Q0 b 2 2 t\nq1 Q0 a 3 3 t\n",
-      'document "a" appears twice in topic "q1"',
+      'document "a" appears twice in query "q1"',
       3,
     ],
   ];
@@ -166,8 +163,8 @@ Deno.test("scanRun reports malformed lines and duplicates with their line", asyn
       viaScan({
         text: "q1 Q0 b 1 1 t\nq1 Q0 a 2 2 t\nq1 Q0 b 3 3 t\nq1 Q0 a 4 4 t\n",
       }, qrels),
-    DuplicateDocumentError,
-  ) as DuplicateDocumentError;
+    RepeatedDocumentError,
+  ) as RepeatedDocumentError;
   assertEquals([dup.docno, dup.queryId], ["a", "q1"]);
   // Below the -M depth a repeated document is accepted, as trec_eval does.
   assertEquals(
@@ -358,14 +355,14 @@ Deno.test("many copies of one document cost one sort, and only copies within the
   const text = "q1 Q0 d1 1 1 t\n".repeat(50_000);
   const error = await assertRejects(
     () => viaScan({ text }, one),
-    DuplicateDocumentError,
-  ) as DuplicateDocumentError;
+    RepeatedDocumentError,
+  ) as RepeatedDocumentError;
   assertEquals(error.line, 2);
   const error5 = await assertRejects(
     () => viaScan({ text }, one, { depth: 5 }),
-    DuplicateDocumentError,
+    RepeatedDocumentError,
   );
-  assertEquals(error5 instanceof DuplicateDocumentError, true);
+  assertEquals(error5 instanceof RepeatedDocumentError, true);
   // With a depth of one, a single copy is kept: no error, as trec_eval -M1.
   assertEquals(await viaScan({ text }, one, { depth: 1 }), { q1: [1] });
   // Equal copies split by the depth: the first is in, the second out.
@@ -375,16 +372,16 @@ Deno.test("many copies of one document cost one sort, and only copies within the
   });
   await assertRejects(
     () => viaScan({ text: split }, one, { depth: 3 }),
-    DuplicateDocumentError,
+    RepeatedDocumentError,
   );
   // The first copy below the depth, two later ones above it: still a repeat,
   // reported where the second kept copy is (trec_eval -M3 refuses it too).
   const late = "q1 Q0 a 1 1 t\nq1 Q0 b 2 5 t\nq1 Q0 a 3 4 t\nq1 Q0 a 4 3 t\n";
   const lateError = await assertRejects(
     () => viaScan({ text: late }, one, { depth: 3 }),
-    DuplicateDocumentError,
+    RepeatedDocumentError,
     'document "a" appears twice',
-  ) as DuplicateDocumentError;
+  ) as RepeatedDocumentError;
   assertEquals(lateError.line, 4);
   assertEquals(await viaScan({ text: late }, one, { depth: 2 }), {
     q1: [-1, -1],

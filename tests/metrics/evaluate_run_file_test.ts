@@ -90,7 +90,6 @@ Deno.test("a bad run file fails the same way scanned or iterated", async () => {
         "q1 Q0 a 1 1 t\nq1 Q0 b 2\n", // five fields
         "q1 Q0 a 1 x t\n", // a score that is not a number
         "q1 Q0 a 1 nan t\n", // NaN
-        "q1 Q0 a 1 1 t\nq2 Q0 a 1 1 t\nq1 Q0 b 2 1 t\n", // ungrouped
         "q1 Q0 a 1 1 t\nq9 Q0 a 1 x t\n", // a bad score in an unjudged topic
         "q9 Q0 a 1 nan t\nq1 Q0 a 1 1 t\n", // NaN in an unjudged topic
       ]

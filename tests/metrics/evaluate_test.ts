@@ -1,3 +1,4 @@
+import { InputError } from "../../model/errors.ts";
 import {
   assertAlmostEquals,
   assertEquals,
@@ -109,11 +110,17 @@ Deno.test("strict mode, repeated queries and repeated documents are errors", asy
     TypeError,
     'Query "q1" appears twice in the run',
   );
-  assertThrows(
-    () => evaluateSync([{ queryId: "q1", docs: ["a", "a"] }], qrels, ["rr"]),
-    TypeError,
-    'document "a" appears twice',
-  );
+  // Refused whatever depth the metric reads: rr@1 reads one document.
+  for (const metric of ["rr", "rr@1"]) {
+    assertThrows(
+      () =>
+        evaluateSync([{ queryId: "q1", docs: ["a", "b", "a"] }], qrels, [
+          metric,
+        ]),
+      InputError,
+      'run: document "a" appears twice in query "q1"',
+    );
+  }
   assertThrows(
     () => evaluateSync(run, qrels, ["nope"]),
     TypeError,
@@ -121,10 +128,30 @@ Deno.test("strict mode, repeated queries and repeated documents are errors", asy
   );
 });
 
-Deno.test("an empty run gives zero means, not NaN", () => {
+Deno.test("a metric averaged over no query is NaN, as in ir_measures", async () => {
   const result = evaluateSync([], qrels, ["rr", "num_ret"]);
-  assertEquals(result.aggregate, { rr: 0, num_ret: 0 });
+  assertEquals(result.aggregate, { rr: NaN, num_ret: NaN });
+  assertEquals(result.counts.scored, 0);
   assertEquals(result.counts.notRetrieved, 4);
+  const unjudged = await evaluate([{ queryId: "x1", docs: ["a"] }], qrels, [
+    "P@5",
+  ]);
+  assertEquals(unjudged.aggregate, { "P@5": NaN });
+  assertEquals(unjudged.counts, {
+    scored: 0,
+    unjudged: 1,
+    withoutRelevant: 0,
+    notRetrieved: 4,
+  });
+  await assertRejects(
+    () =>
+      evaluate([{ queryId: "x1", docs: ["a"] }], qrels, ["P@5"], {
+        requireJudged: true,
+        runName: "run.txt",
+      }),
+    InputError,
+    "run.txt: no query of the run is judged: none of its 1 query ids is in the qrels",
+  );
 });
 
 Deno.test("the relevance level and the depth are checked before any query is read", () => {

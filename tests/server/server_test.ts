@@ -674,7 +674,7 @@ Deno.test("a run that repeats one document many times answers 400", async () => 
   assertEquals(repeated.status, 400);
   assertEquals(
     (await repeated.json()).detail,
-    'run:2: document "d2" appears twice in topic "q1"',
+    'run:2: document "d2" appears twice in query "q1" (lines 1 and 2)',
   );
 });
 
@@ -684,6 +684,7 @@ Deno.test("a custom registry's metrics are served, document ids and all", async 
     name: "top_is_d1",
     description: "1 when the top document is d1.",
     cutoff: "none",
+    readsDocs: true,
     create: () => (ranking) => ranking.docs?.[0] === "d1" ? 1 : 0,
   });
   await using server = serve(createApp({ registry }));
