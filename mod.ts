@@ -38,7 +38,7 @@ export * from "./formats/trec_run.ts";
 export * from "./trec_eval/c_printf.ts";
 export * from "./report/table.ts";
 export * from "./report/evaluation.ts";
-export * from "./metrics/rag/sample.ts";
+export * from "./model/rag_sample.ts";
 export * from "./metrics/rag/normalize.ts";
 export * from "./metrics/rag/input.ts";
 export * from "./metrics/rag/definitions.ts";

@@ -13,7 +13,7 @@ import {
   checkRagSample,
   fieldProblem,
   type RagSample,
-} from "../metrics/rag/sample.ts";
+} from "../model/rag_sample.ts";
 
 /** The sample parts an answer file can hold, and the sample field each fills. */
 export const ANSWER_KEYS = {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { RagSample } from "../metrics/rag/sample.ts";
+import type { RagSample } from "../model/rag_sample.ts";
 import { type AnswerKeyMap, readAnswersJsonl } from "./answers.ts";
 import { InputError } from "../model/errors.ts";
 import { readRagasJsonl } from "./ragas.ts";

@@ -20,7 +20,7 @@ import {
   type RagasSingleTurnSample,
   type RagSample,
   referencesOf,
-} from "../metrics/rag/sample.ts";
+} from "../model/rag_sample.ts";
 
 /** Options of {@linkcode readRagasJsonl}. */
 export interface ReadRagasOptions {

@@ -9,8 +9,8 @@
 import { compareIds } from "../model/compare_ids.ts";
 import type { JudgedRanking } from "../model/judged_ranking.ts";
 import type { PrefsRecord } from "./prefs_file.ts";
-import type { TrecEvalQrelsTopic } from "../formats/trec_qrels.ts";
-import type { TrecEvalRun, TrecEvalRunTopic } from "../formats/trec_run.ts";
+import type { TrecEvalQrelsTopic } from "./qrels_file.ts";
+import type { TrecEvalRun, TrecEvalRunTopic } from "./run_file.ts";
 import type { ZscoreReference } from "./zscores_file.ts";
 import { formatTrecValue } from "./c_printf.ts";
 import type {

@@ -10,9 +10,9 @@ import { compareIds } from "../model/compare_ids.ts";
 import type { Source } from "../formats/source.ts";
 import { byteString, MalformedLineError } from "./lines.ts";
 import { readTrecPrefs } from "./prefs_file.ts";
-import { readTrecEvalQrels } from "../formats/trec_qrels.ts";
+import { readTrecEvalQrels } from "./qrels_file.ts";
 import { readTrecQrelsJg } from "./qrels_jg_file.ts";
-import { readTrecEvalRun } from "../formats/trec_run.ts";
+import { readTrecEvalRun } from "./run_file.ts";
 import { readTrecZscores } from "./zscores_file.ts";
 import {
   REL_FORMATS,

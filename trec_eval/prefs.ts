@@ -8,7 +8,7 @@
 
 import { compareIds } from "../model/compare_ids.ts";
 import type { PrefsRecord } from "./prefs_file.ts";
-import type { TrecEvalRunTopic } from "../formats/trec_run.ts";
+import type { TrecEvalRunTopic } from "./run_file.ts";
 import { glibcSort } from "./c_sort.ts";
 import { rankTopic, TopicError } from "./topic.ts";
 

@@ -8,7 +8,7 @@
 import { atol } from "../formats/c_number.ts";
 import type { Source } from "../formats/source.ts";
 import { type IdEncoding, readRecords } from "./lines.ts";
-import type { TrecEvalQrelsTopic } from "../formats/trec_qrels.ts";
+import type { TrecEvalQrelsTopic } from "./qrels_file.ts";
 
 /** Options of {@linkcode readTrecQrelsJg}. */
 export interface ReadTrecQrelsJgOptions {

@@ -11,8 +11,8 @@ import {
   NOT_POOLED,
   POOLED_UNJUDGED,
 } from "../model/judged_ranking.ts";
-import type { TrecEvalQrelsTopic } from "../formats/trec_qrels.ts";
-import type { TrecEvalRunTopic } from "../formats/trec_run.ts";
+import type { TrecEvalQrelsTopic } from "./qrels_file.ts";
+import type { TrecEvalRunTopic } from "./run_file.ts";
 import { glibcSort } from "./c_sort.ts";
 import { IdTable } from "./id_table.ts";
 

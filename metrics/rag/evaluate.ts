@@ -13,7 +13,7 @@ import {
   type Normalizer,
   normalizerOf,
 } from "./normalize.ts";
-import { checkRagSample, type RagSample } from "./sample.ts";
+import { checkRagSample, type RagSample } from "../../model/rag_sample.ts";
 
 /** A RAG metric, or a spec that resolves to one. */
 export type RagMetricLike = string | BoundMetric<RagInput>;

@@ -7,7 +7,7 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import type { RagInput } from "./input.ts";
-import type { ContextId } from "./sample.ts";
+import type { ContextId } from "../../model/rag_sample.ts";
 
 function idSet(ids: readonly ContextId[]): Set<string> {
   return new Set(ids.map(String));

@@ -6,7 +6,7 @@
  */
 
 import { type Normalizer, squadNormalizer } from "./normalize.ts";
-import { type RagSample, referencesOf } from "./sample.ts";
+import { type RagSample, referencesOf } from "../../model/rag_sample.ts";
 
 /**
  * A {@linkcode RagSample} and the normalizer of the evaluation, with each

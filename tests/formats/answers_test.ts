@@ -5,7 +5,7 @@ import {
   readAnswersJsonl,
   type ReadAnswersOptions,
 } from "../../formats/answers.ts";
-import type { RagSample } from "../../metrics/rag/sample.ts";
+import type { RagSample } from "../../model/rag_sample.ts";
 import { evaluateRag } from "../../metrics/rag/evaluate.ts";
 
 async function readAll(

@@ -7,7 +7,7 @@ import {
   toRagasDataset,
   writeRagasJsonl,
 } from "../../formats/ragas.ts";
-import type { RagSample } from "../../metrics/rag/sample.ts";
+import type { RagSample } from "../../model/rag_sample.ts";
 
 // Written by Python the way Ragas' EvaluationDataset.to_jsonl writes:
 // pydantic model_dump(exclude_none=True) of a model declaring

@@ -5,8 +5,8 @@ import {
   readRecords,
   stringBytes,
 } from "../../trec_eval/lines.ts";
-import { readTrecEvalQrels } from "../../formats/trec_qrels.ts";
-import { readTrecEvalRun } from "../../formats/trec_run.ts";
+import { readTrecEvalQrels } from "../../trec_eval/qrels_file.ts";
+import { readTrecEvalRun } from "../../trec_eval/run_file.ts";
 
 Deno.test("readRecords numbers a malformed line among data lines, as trec_eval", async () => {
   const error = await assertRejects(

@@ -4,7 +4,7 @@ import {
   type NormalizationName,
   normalizerOf,
 } from "../../../metrics/rag/normalize.ts";
-import type { RagSample } from "../../../metrics/rag/sample.ts";
+import type { RagSample } from "../../../model/rag_sample.ts";
 
 /** One metric on one sample: its value, or null when it does not apply. */
 export function score(

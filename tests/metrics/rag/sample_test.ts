@@ -4,7 +4,7 @@ import {
   RAG_SAMPLE_FIELDS,
   RAGAS_FIELDS,
   referencesOf,
-} from "../../../metrics/rag/sample.ts";
+} from "../../../model/rag_sample.ts";
 
 Deno.test("checkRagSample keeps known fields in Ragas order", () => {
   const sample = checkRagSample({

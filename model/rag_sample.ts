@@ -114,7 +114,7 @@ const EXPECTED: Readonly<Record<FieldType, string>> = {
  *
  * @example
  * ```ts
- * import { checkRagSample } from "./sample.ts";
+ * import { checkRagSample } from "./rag_sample.ts";
  * const sample = checkRagSample({ response: "Paris", id: 7, reference: null, score: 3 });
  * console.log(sample); // { response: "Paris", id: 7 }
  * try {
@@ -165,7 +165,7 @@ export function checkRagSample(value: unknown): RagSample {
  *
  * @example
  * ```ts
- * import { referencesOf } from "./sample.ts";
+ * import { referencesOf } from "./rag_sample.ts";
  * console.log(referencesOf({ reference: "Paris" })); // ["Paris"]
  * console.log(referencesOf({ references: ["Paris", "Paris, France"] })); // ["Paris", "Paris, France"]
  * console.log(referencesOf({ response: "Paris" })); // []
@@ -196,7 +196,7 @@ export function referencesOf(sample: RagSample): readonly string[] {
  *
  * @example
  * ```ts
- * import { fieldProblem } from "./sample.ts";
+ * import { fieldProblem } from "./rag_sample.ts";
  * console.log(fieldProblem("response", "Paris")); // undefined
  * console.log(fieldProblem("retrieved_context_ids", [1, 2.5])); // "must be a list of string ids or integer ids below 2^53, got [1,2.5]"
  * ```
