@@ -1,6 +1,14 @@
 import { assertAlmostEquals, assertEquals, assertThrows } from "../assert.ts";
 import { Bm25Retriever } from "../../adapters/bm25.ts";
 
+// The textbook BM25 of make_reference.py: the `split` analysis, exact
+// lengths in double precision, ties as trec_eval orders them.
+const TEXTBOOK = {
+  analyzer: "split",
+  scoring: "exact",
+  ties: "trec_eval",
+} as const;
+
 interface Reference {
   k1: number;
   b: number;
@@ -24,6 +32,7 @@ Deno.test("Bm25Retriever scores match an independent BM25 (make_reference.py)", 
       text,
     })),
     {
+      ...TEXTBOOK,
       k1: REFERENCE.k1,
       b: REFERENCE.b,
       stemming: false,
@@ -54,6 +63,7 @@ Deno.test("Bm25Retriever respects the limit", () => {
       text,
     })),
     {
+      ...TEXTBOOK,
       stemming: false,
       stopWords: new Set(REFERENCE.stopWords),
       k1: 0.9,
@@ -79,15 +89,40 @@ Deno.test("by default words are stemmed and English stop words dropped", () => {
   assertEquals(bm25.retrieve("BRAKE", { limit: 10 }).map((h) => h.id), ["b"]);
 });
 
-Deno.test("equal scores are ordered by id descending, as trec_eval orders a run", () => {
+Deno.test("ties: trec_eval orders equal scores by id descending", () => {
   const bm25 = new Bm25Retriever([
     { id: "d1", text: "chain" },
     { id: "d3", text: "chain" },
     { id: "d2", text: "chain" },
-  ]);
+  ], { ties: "trec_eval" });
   const hits = bm25.retrieve("chain", { limit: 10 });
   assertEquals(hits.map((h) => h.id), ["d3", "d2", "d1"]);
   assertEquals(new Set(hits.map((h) => h.score)).size, 1);
+  // The limit cuts ties by the same order.
+  assertEquals(bm25.retrieve("chain", { limit: 1 }).map((h) => h.id), ["d3"]);
+});
+
+Deno.test("ties: Anserini's tiebreaker orders ids ascending, each tie 1e-6 lower", () => {
+  const bm25 = new Bm25Retriever([
+    { id: "d3", text: "chain" },
+    { id: "d1", text: "chain" },
+    { id: "d2", text: "chain" },
+    { id: "d0", text: "chain chain" },
+  ]);
+  // idf = ln(1 + 0.5 / 4.5) = 0.10536052, avgdl = 1.25; for d1
+  // idf (1 - 1 / (1 + 1 / (0.9 (0.6 + 0.4 / 1.25)))) = 0.0576370, for d0
+  // idf (1 - 1 / (1 + 2 / (0.9 (0.6 + 0.8 / 1.25)))) = 0.0676255.
+  assertEquals(bm25.retrieve("chain", { limit: 10 }), [
+    { id: "d0", score: 0.0676 },
+    { id: "d1", score: 0.0576 },
+    { id: "d2", score: 0.057599 },
+    { id: "d3", score: 0.057598 },
+  ]);
+  // Lucene's collector keeps the earlier document of a tie at the cut.
+  assertEquals(bm25.retrieve("chain", { limit: 2 }), [
+    { id: "d0", score: 0.0676 },
+    { id: "d3", score: 0.0576 },
+  ]);
 });
 
 Deno.test("Bm25Retriever rejects bad parameters and repeated ids", () => {

@@ -406,5 +406,5 @@ Deno.test("BM25 on the example dataset: the committed run and trec_eval's number
     await readQrels(new URL("example.qrels", TESTDATA).pathname),
     dataset.qrels,
   );
-  assertAlmostEquals(report.primary!, 0.7729, 0.00005);
+  assertAlmostEquals(report.primary!, 0.7692, 0.00005);
 });
