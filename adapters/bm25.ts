@@ -328,8 +328,7 @@ function top(
   // The limit-th best score: everything above it is in.
   const values = new Float64Array(found.length);
   for (let i = 0; i < found.length; i++) values[i] = scores[found[i]];
-  values.sort();
-  const threshold = values[values.length - limit];
+  const threshold = kthLargest(values, limit);
   const out = new Uint32Array(limit);
   let n = 0;
   const equal: number[] = [];
@@ -364,4 +363,30 @@ function choice<T extends string>(
     );
   }
   return value;
+}
+
+// The k-th largest value (1-based), by quickselect: sorting every matching
+// document of a query of common words costs more than scoring them.
+function kthLargest(values: Float64Array, k: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  const target = values.length - k;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1];
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i++] = values[j];
+        values[j--] = t;
+      }
+    }
+    if (target <= j) high = j;
+    else if (target >= i) low = i;
+    else break;
+  }
+  return values[target];
 }

@@ -5,8 +5,10 @@
  * @module
  */
 
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { Bm25Retriever } from "../adapters/bm25.ts";
+import { ANALYZER_NAMES, type AnalyzerName } from "../adapters/analyzer.ts";
+import { Bm25Index, Bm25Retriever } from "../adapters/bm25.ts";
 import {
   DEFAULT_K_VALUES,
   DEFAULT_RETRIEVAL_METRICS,
@@ -31,7 +33,7 @@ import {
 } from "./options.ts";
 
 const USAGE =
-  "deno run -R -W -N cli.ts retrieve --dataset PATH [--retriever bm25 | --url URL ...] [-m SPEC]... [-k 1,5,10] [--limit N] [--save-run FILE] [--format trec|json|csv|markdown] [-q] [--strict]";
+  "deno run -R -W -N cli.ts retrieve --dataset PATH [--retriever bm25 [--index DIR] [--k1 X] [--b X] [--analyzer anserini|split] | --url URL ...] [-m SPEC]... [-k 1,5,10] [--limit N] [--save-run FILE] [--format trec|json|csv|markdown] [-q] [--strict]";
 
 const HELP = `Usage: ${USAGE}
 
@@ -42,7 +44,16 @@ Dataset:
       --dataset PATH        a Go-style JSON file or a BEIR directory (required)
 
 Retriever:
-      --retriever bm25      the built-in BM25 baseline (the default)
+      --retriever bm25      the built-in BM25 baseline (the default): Anserini's
+                            BM25 (Lucene's BM25Similarity, one-byte lengths,
+                            Anserini's English analyzer and tiebreaker)
+      --k1 X                BM25 term saturation (default 0.9)
+      --b X                 BM25 length normalisation, 0 to 1 (default 0.4)
+      --analyzer A          anserini (default: StandardTokenizer, possessive,
+                            lower case, Lucene's stop words, Porter) or split
+                            (split on white space and punctuation, then the same)
+      --index DIR           keep the index in DIR and reuse it while the corpus
+                            and the analyzer are unchanged
       --url URL             an HTTP search endpoint; by default it is sent
                             POST {"query": TEXT, "limit": N} and answers with
                             an array of ids or hits, or {"hits"|"results": [...]}
@@ -84,6 +95,10 @@ export async function run(args: string[]): Promise<number> {
       options: {
         dataset: { type: "string" },
         retriever: { type: "string" },
+        k1: { type: "string" },
+        b: { type: "string" },
+        analyzer: { type: "string" },
+        index: { type: "string" },
         url: { type: "string" },
         method: { type: "string" },
         "request-template": { type: "string" },
@@ -132,9 +147,11 @@ export async function run(args: string[]): Promise<number> {
     kinds: ["dataset"],
   });
   const dataset = await datasetFormat.read(values.dataset) as RetrievalDataset;
-  const retriever = retrieverOf(values, dataset);
+  // Progress only where a person watches: both streams on a terminal.
+  const interactive = Deno.stderr.isTerminal() && Deno.stdout.isTerminal();
+  const retriever = await retrieverOf(values, dataset, interactive);
 
-  const progress = Deno.stderr.isTerminal() ? progressBar() : undefined;
+  const progress = interactive ? progressBar("queries") : undefined;
   let report: RetrievalReport;
   try {
     report = await evaluateDataset(retriever, dataset, {
@@ -210,9 +227,13 @@ export async function run(args: string[]): Promise<number> {
   return 0;
 }
 
-function retrieverOf(
+async function retrieverOf(
   values: {
     retriever?: string;
+    k1?: string;
+    b?: string;
+    analyzer?: string;
+    index?: string;
     url?: string;
     method?: string;
     "request-template"?: string;
@@ -223,7 +244,9 @@ function retrieverOf(
     retries?: string;
   },
   dataset: RetrievalDataset,
-): Retriever {
+  interactive: boolean,
+): Promise<Retriever> {
+  const bm25Only = ["k1", "b", "analyzer", "index"] as const;
   const httpOnly = [
     "method",
     "request-template",
@@ -244,7 +267,11 @@ function retrieverOf(
         USAGE,
       );
     }
-    return new Bm25Retriever(dataset.documents);
+    return await bm25Of(values, dataset, interactive);
+  }
+  const strayBm25 = bm25Only.find((name) => values[name] !== undefined);
+  if (strayBm25) {
+    throw new UsageError(`--${strayBm25} is for --retriever bm25`, USAGE);
   }
   if (values.retriever !== undefined) {
     throw new UsageError("give --retriever or --url, not both", USAGE);
@@ -309,22 +336,109 @@ function retrieverOf(
     }));
 }
 
-/** A one-line bar redrawn in place on a terminal's stderr. */
-function progressBar(): {
-  update: (done: number, total: number) => void;
+async function bm25Of(
+  values: { k1?: string; b?: string; analyzer?: string; index?: string },
+  dataset: RetrievalDataset,
+  interactive: boolean,
+): Promise<Bm25Retriever> {
+  const number = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (value.trim() === "" || Number.isNaN(n)) {
+      throw new UsageError(
+        `option --${name} must be a number, got "${value}"`,
+        USAGE,
+      );
+    }
+    return n;
+  };
+  const analyzer = values.analyzer === undefined
+    ? undefined
+    : choiceOption<AnalyzerName>(
+      "--analyzer",
+      values.analyzer,
+      USAGE,
+      ANALYZER_NAMES,
+    );
+  const options = {
+    k1: number("k1", values.k1),
+    b: number("b", values.b),
+    analyzer,
+  };
+  // The parameters are checked before minutes of indexing.
+  usageErrors(USAGE, () => new Bm25Retriever([], options));
+  const progress = interactive ? progressBar("documents") : undefined;
+  const build = () => {
+    try {
+      return new Bm25Retriever(dataset.documents, {
+        ...options,
+        onProgress: progress?.update,
+      });
+    } finally {
+      progress?.clear();
+    }
+  };
+  if (values.index === undefined) return build();
+  const path = join(values.index, `bm25-${analyzer ?? "anserini"}.index`);
+  let saved: Bm25Index | undefined;
+  try {
+    saved = await Bm25Index.load(path);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) {
+      console.error(
+        `ranklens retrieve: note: ${
+          (error as Error).message
+        }; indexing the corpus again`,
+      );
+    }
+  }
+  if (saved !== undefined) {
+    if (
+      Bm25Retriever.matches(saved, options) &&
+      saved.fingerprint === Bm25Index.fingerprintOf(dataset.documents)
+    ) {
+      return new Bm25Retriever(saved, options);
+    }
+    console.error(
+      `ranklens retrieve: note: the corpus or the analysis changed since ${path} was written; indexing again`,
+    );
+  }
+  const retriever = build();
+  await Deno.mkdir(values.index, { recursive: true });
+  await retriever.index.save(path);
+  return retriever;
+}
+
+/**
+ * A line redrawn in place on a terminal's stderr: how many items are done,
+ * how fast, and how long the rest should take.
+ */
+function progressBar(unit: string): {
+  update: (done: number, total: number | undefined) => void;
   clear: () => void;
 } {
   const encoder = new TextEncoder();
   const write = (text: string) => Deno.stderr.writeSync(encoder.encode(text));
+  const start = performance.now();
   let drawn = false;
+  let last = 0;
   return {
     update(done, total) {
+      const now = performance.now();
+      // At most ten redraws a second, and always the last.
+      if (now - last < 100 && done !== total) return;
+      last = now;
+      const seconds = (now - start) / 1000;
+      const rate = seconds > 0 ? done / seconds : 0;
       const width = 30;
-      const filled = Math.round((done / total) * width);
+      const filled = total ? Math.round((done / total) * width) : 0;
+      const eta = total && rate > 0
+        ? `, ${Math.ceil((total - done) / rate)} s left`
+        : "";
       write(
-        `\r[${"#".repeat(filled)}${
-          "-".repeat(width - filled)
-        }] ${done}/${total} queries`,
+        `\r\x1b[K[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}${
+          total ? `/${total}` : ""
+        } ${unit}, ${Math.round(rate)}/s${eta}`,
       );
       drawn = true;
     },

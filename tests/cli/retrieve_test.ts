@@ -1,5 +1,5 @@
 import { assertEquals } from "../assert.ts";
-import { type CapturedRun, runInProcess } from "./_cli.ts";
+import { type CapturedRun, runCli, runInProcess } from "./_cli.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const EXAMPLE = `${ROOT}examples/dataset.json`;
@@ -185,6 +185,22 @@ Deno.test("retrieve reports usage mistakes with status 2 and data errors with st
     'Unknown metric "ndgc": did you mean "ndcg"?',
   );
   await usage(
+    ["--dataset", TINY, "--k1", "x"],
+    'option --k1 must be a number, got "x"',
+  );
+  await usage(
+    ["--dataset", TINY, "--b", "1.5"],
+    "BM25 b must be between 0 and 1, got 1.5",
+  );
+  await usage(
+    ["--dataset", TINY, "--analyzer", "icu"],
+    '--analyzer must be one of anserini, split, got "icu"',
+  );
+  await usage(
+    ["--dataset", TINY, "--url", "http://127.0.0.1:9", "--index", "x"],
+    "--index is for --retriever bm25",
+  );
+  await usage(
     ["--dataset", TINY, "--format", "xml"],
     '--format must be one of trec, json, csv, markdown, got "xml"',
   );
@@ -263,4 +279,80 @@ Deno.test("retrieve refuses to report when every query failed", async () => {
   } finally {
     await server.shutdown();
   }
+});
+
+Deno.test("retrieve on CACM prints Anserini's BM25: trec_eval -c gives map 0.3123 and P_30 0.1942", async () => {
+  const dir = await Deno.makeTempDir();
+  const run = `${dir}/run.txt`;
+  const { status, err } = await retrieve([
+    "--dataset",
+    `${ROOT}../shared/real/cacm/dataset.json`,
+    "--retriever",
+    "bm25",
+    "--limit",
+    "1000",
+    "--save-run",
+    run,
+  ]);
+  assertEquals([status, err], [0, ""]);
+  const scored = await runCli([
+    "trec_eval",
+    "-c",
+    "-m",
+    "map",
+    "-m",
+    "P.30",
+    `${ROOT}../shared/real/trec/qrels/cacm.txt`,
+    run,
+  ]);
+  // What trec_eval 10.0 prints for the same run.
+  assertEquals(
+    [scored.code, scored.stdout],
+    [
+      0,
+      await Deno.readTextFile(
+        `${ROOT}tests/testdata/bm25/cacm_bm25.trec_eval.txt`,
+      ),
+    ],
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("retrieve --index saves the index, reuses it, and builds it again when the corpus changes", async () => {
+  const dir = await Deno.makeTempDir();
+  const args = (dataset: string, run: string) => [
+    "--dataset",
+    dataset,
+    "--index",
+    `${dir}/index`,
+    "-m",
+    "ndcg@10",
+    "--save-run",
+    `${dir}/${run}`,
+  ];
+  const first = await retrieve(args(EXAMPLE, "first.run"));
+  assertEquals([first.status, first.err], [0, ""]);
+  const saved = await Deno.stat(`${dir}/index/bm25-anserini.index`);
+  const second = await retrieve(args(EXAMPLE, "second.run"));
+  assertEquals([second.status, second.err, second.out], [0, "", first.out]);
+  assertEquals(
+    (await Deno.stat(`${dir}/index/bm25-anserini.index`)).mtime,
+    saved.mtime,
+  );
+  assertEquals(
+    await Deno.readTextFile(`${dir}/second.run`),
+    await Deno.readTextFile(
+      `${ROOT}tests/testdata/retrieval/bm25_example.run`,
+    ),
+  );
+  // Another corpus in the same directory: noticed, indexed, saved.
+  const other = await retrieve(args(TINY, "tiny.run"));
+  assertEquals(other.status, 0);
+  assertEquals(
+    other.err,
+    `ranklens retrieve: note: the corpus or the analysis changed since ${dir}/index/bm25-anserini.index was written; indexing again\n`,
+  );
+  const again = await retrieve(args(TINY, "tiny.run"));
+  assertEquals([again.status, again.err], [0, ""]);
+  await Deno.remove(dir, { recursive: true });
 });
