@@ -177,7 +177,10 @@ export function metricOptions(
 ): string[] {
   const labels = new Set<string>();
   for (const spec of specs) {
-    const metric = usageErrors(usage, () => builtinRegistry.resolve(spec));
+    const metric = usageErrors(
+      usage,
+      () => builtinRegistry.resolve(spec, kind),
+    );
     if (metric.kind !== kind) {
       throw new UsageError(
         `Metric "${metric.label}" scores ${metric.kind} inputs, not ${

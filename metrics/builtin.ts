@@ -40,31 +40,38 @@ import { setMapMetric } from "./builtin/set_map.ts";
 import { unj } from "./builtin/unjudged.ts";
 import { utilityMetric } from "./builtin/utility.ts";
 import { yaap } from "./builtin/yaap.ts";
+import { bpm } from "./builtin/bpm.ts";
+import { compat } from "./builtin/compat.ts";
+import { f1 } from "./builtin/f1.ts";
+import { hits } from "./builtin/hits.ts";
+import { insq, inst } from "./builtin/inst.ts";
+import { nerr10, nerr11, nerr8, nerr9 } from "./builtin/nerr.ts";
+import { numQ } from "./builtin/num_q.ts";
+import { sdcg } from "./builtin/sdcg.ts";
+import { withJudgedOnly } from "./builtin/_shared.ts";
 import { RAG_METRICS } from "./rag/definitions.ts";
 
 /** Every built-in ranking metric, in the order `cli.ts metrics` lists them. */
 export const BUILTIN_METRICS: readonly MetricDefinition[] = [
-  ndcg,
-  ap,
+  // The measures ir_measures takes judged_only for.
+  ...[ndcg, ap].map(withJudgedOnly),
   gmMap,
-  rr,
-  precision,
-  recall,
-  rprec,
+  ...[rr, precision, recall, rprec].map(withJudgedOnly),
   bpref,
   infAP,
-  success,
+  withJudgedOnly(success),
   err,
   rbp,
   judged,
   recallAll,
+  numQ,
   numRet,
   numRel,
   numRelRet,
-  iprecAtRecall,
+  withJudgedOnly(iprecAtRecall),
   iprecAvg,
   rprecMult,
-  relativeP,
+  withJudgedOnly(relativeP),
   gmBpref,
   binG,
   gMetric,
@@ -72,14 +79,25 @@ export const BUILTIN_METRICS: readonly MetricDefinition[] = [
   idealDcg,
   ndcgRel,
   rndcg,
-  setMapMetric,
-  setFMetric,
+  withJudgedOnly(setMapMetric),
+  withJudgedOnly(setFMetric),
   utilityMetric,
   numNonrelJudgedRet,
   yaap,
   rbpTrec,
   rbpResid,
   unj,
+  hits,
+  f1,
+  compat,
+  inst,
+  insq,
+  bpm,
+  sdcg,
+  nerr8,
+  nerr9,
+  nerr10,
+  nerr11,
 ];
 
 /**
@@ -110,5 +128,5 @@ for (const definition of [...BUILTIN_METRICS, ...RAG_METRICS]) {
  * @throws {RangeError} If a parameter value is out of range.
  */
 export function resolve(spec: string): BoundMetric<JudgedRanking> {
-  return builtinRegistry.resolve(spec);
+  return builtinRegistry.resolve(spec, "ranking");
 }

@@ -11,7 +11,7 @@ import type { JudgedRanking } from "../model/judged_ranking.ts";
 export type GainMap = Readonly<Record<string, number>>;
 
 /** The value of one metric parameter. */
-export type ParamValue = number | string | GainMap;
+export type ParamValue = number | string | boolean | GainMap;
 
 /** Parameter values by name, frozen once bound. */
 export type Params = Readonly<Record<string, ParamValue>>;
@@ -26,8 +26,11 @@ export type Aggregate = "mean" | "sum" | "geometric" | "corpus";
 
 /** The declared type and bounds of one parameter. */
 export interface ParamSpec {
-  /** The value type: `integer` and `number` are numeric, `gains` a grade-to-gain map. */
-  readonly type: "number" | "integer" | "string" | "gains";
+  /**
+   * The value type: `integer` and `number` are numeric, `gains` a
+   * grade-to-gain map, `boolean` `True` or `False` (ir_measures' spelling).
+   */
+  readonly type: "number" | "integer" | "string" | "gains" | "boolean";
   /** One line saying what it is. */
   readonly description: string;
   /** The value when the spec omits it; omitted means "no value". */
@@ -47,10 +50,34 @@ export interface ParamSpec {
 /** Parameter specifications by name, in the order labels print them. */
 export type ParamSchema = Readonly<Record<string, ParamSpec>>;
 
+/** The tools whose metric names ranklens answers to. */
+export type Peer =
+  | "trec_eval"
+  | "ir_measures"
+  | "ranx"
+  | "ranklens"
+  | "SQuAD"
+  | "Ragas"
+  | "FlashRAG"
+  | "UltraRAG"
+  | "rouge-score";
+
 /** An alternative spelling of a metric, possibly with preset parameters. */
 export interface MetricAlias {
   /** The spelling, matched case-insensitively. A trailing `_` takes a trec_eval-style cutoff suffix (`ndcg_cut_10`). */
   readonly name: string;
+  /** The tools whose users write this name. Default: ranklens's own. */
+  readonly peer?: Peer | readonly Peer[];
+  /**
+   * The parameter `@x` sets instead of the cutoff, as ir_measures' `IPrec@0.1`
+   * sets the recall level.
+   */
+  readonly atParam?: string;
+  /**
+   * The peer's parameter names and the ones they stand for here, such as
+   * ir_measures' `gains` for `gain`.
+   */
+  readonly paramNames?: Readonly<Record<string, string>>;
   /** Parameters the alias implies, e.g. `ndcg_burges` implies `gain=exp`. */
   readonly params?: Params;
   /**
@@ -71,6 +98,12 @@ export interface MetricAlias {
 export interface MetricDefinition<Input = JudgedRanking> {
   /** The canonical name, used in labels. */
   readonly name: string;
+  /**
+   * The tools whose users write the canonical name itself (matched
+   * case-insensitively, so `bpref` is ir_measures' `Bpref` too). Default:
+   * none, a ranklens name.
+   */
+  readonly peers?: readonly Peer[];
   /** Other spellings: ir_measures, ranx and trec_eval names. */
   readonly aliases?: readonly (string | MetricAlias)[];
   /** What the metric scores, e.g. `ranking` (the default) or `rag`. */

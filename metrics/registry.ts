@@ -13,11 +13,15 @@ import type {
   ParamSpec,
   ParamValue,
 } from "./metric.ts";
-import { formatParamValue, parseSpec } from "./spec.ts";
+import { formatParamValue, parseSpec, splitNumberSuffix } from "./spec.ts";
 
 interface AliasEntry {
   readonly definition: AnyMetricDefinition;
   readonly params: Params;
+  /** The parameter `@x` sets instead of the cutoff. */
+  readonly atParam?: string;
+  /** Peer parameter names to the definition's. */
+  readonly paramNames?: Readonly<Record<string, string>>;
   /** The alias takes a trec_eval-style `_k` suffix. */
   readonly suffix: boolean;
   /** The parameter a decimal `_x` suffix sets, if not the cutoff. */
@@ -48,7 +52,8 @@ interface AliasEntry {
 export class Registry {
   #parent: Registry | undefined;
   #definitions = new Map<string, AnyMetricDefinition>();
-  #aliases = new Map<string, AliasEntry>();
+  // One entry per kind: ranx's f1 ranks, UltraRAG's f1 scores answers.
+  #aliases = new Map<string, AliasEntry[]>();
 
   /**
    * Creates a registry.
@@ -78,20 +83,36 @@ export class Registry {
       suffix: false,
     }]];
     for (const alias of def.aliases ?? []) {
-      const { name, params = {}, suffixParam } = typeof alias === "string"
-        ? { name: alias } as MetricAlias
-        : alias;
+      const { name, params = {}, suffixParam, atParam, paramNames } =
+        typeof alias === "string" ? { name: alias } as MetricAlias : alias;
       const suffix = name.endsWith("_");
-      entries.push([name, { definition: def, params, suffix, suffixParam }]);
+      // An alias spelt as the name in another case (ir_measures' nDCG)
+      // takes the name's place, with its parameter names.
+      if (name.toLowerCase() === def.name.toLowerCase()) entries.shift();
+      entries.push([name, {
+        definition: def,
+        params,
+        suffix,
+        suffixParam,
+        atParam,
+        paramNames,
+      }]);
     }
+    const kind = def.kind ?? "ranking";
+    const seen = new Set<string>();
     for (const [name] of entries) {
-      if (this.#aliases.has(name.toLowerCase())) {
+      const taken = this.#aliases.get(name.toLowerCase())?.some((e) =>
+        (e.definition.kind ?? "ranking") === kind
+      );
+      if (taken || seen.has(name.toLowerCase())) {
         throw new TypeError(`Metric name "${name}" is already registered`);
       }
+      seen.add(name.toLowerCase());
     }
     this.#definitions.set(def.name, def);
     for (const [name, entry] of entries) {
-      this.#aliases.set(name.toLowerCase(), entry);
+      const key = name.toLowerCase();
+      this.#aliases.set(key, [...this.#aliases.get(key) ?? [], entry]);
     }
     return this;
   }
@@ -115,6 +136,8 @@ export class Registry {
    *
    * @typeParam Input What the metric scores.
    * @param spec The spec.
+   * @param kind The kind a name shared by metrics of several kinds means
+   * (`f1` is ranx's ranking F1 and UltraRAG's answer F1). Default: `ranking`.
    * @returns The bound metric, whose `label` is the canonical spec.
    * @throws {SyntaxError} If the spec is malformed.
    * @throws {TypeError} If the metric or a parameter name is unknown.
@@ -122,10 +145,11 @@ export class Registry {
    */
   resolve<Input = import("../model/judged_ranking.ts").JudgedRanking>(
     spec: string,
+    kind?: string,
   ): BoundMetric<Input> {
     const parsed = parseSpec(spec);
     let cutoff = parsed.cutoff;
-    let entry = this.#lookup(parsed.name);
+    let entry = this.#lookup(parsed.name, kind);
     if (entry?.suffix) {
       // A trailing-underscore alias is a prefix for its suffix, not a name:
       // "ndcg_cut_" alone would otherwise be ndcg without a cutoff.
@@ -136,35 +160,32 @@ export class Registry {
       );
     }
     let suffixParams: Params = {};
-    if (!entry) {
-      const d = /^(.*_)(\d*\.?\d+)$/.exec(parsed.name);
-      const withParam = d ? this.#lookup(d[1]) : undefined;
+    // The name scanners are linear: a regular expression such as
+    // /^(.*_)(\d*\.?\d+)$/ backtracks quadratically on a long digit run.
+    const split = entry ? undefined : splitNumberSuffix(parsed.name);
+    if (split) {
+      const withParam = this.#lookup(split[0], kind);
       const key = withParam?.suffixParam;
-      if (d && key) {
+      if (key) {
         if (key in parsed.params) {
           throw new SyntaxError(
             `Invalid metric spec "${spec}": parameter "${key}" is given twice`,
           );
         }
         entry = withParam;
-        suffixParams = { [key]: Number(d[2]) };
-      }
-    }
-    if (!entry) {
-      const m = /^(.*_)(\d+)$/.exec(parsed.name);
-      const prefixed = m ? this.#lookup(m[1]) : undefined;
-      if (m && prefixed?.suffix) {
-        if (cutoff !== undefined) {
+        suffixParams = { [key]: Number(split[1]) };
+      } else if (withParam?.suffix && !split[1].includes(".")) {
+        if (cutoff !== undefined || parsed.at !== undefined) {
           throw new SyntaxError(
             `Invalid metric spec "${spec}": the cutoff is given twice`,
           );
         }
-        entry = prefixed;
-        cutoff = Number(m[2]);
+        entry = withParam;
+        cutoff = Number(split[1]);
         if (cutoff < 1 || !Number.isSafeInteger(cutoff)) {
           throw new RangeError(
             `Invalid metric spec "${spec}": cutoff must be a positive integer, got "${
-              m[2]
+              split[1]
             }"`,
           );
         }
@@ -179,9 +200,33 @@ export class Registry {
             : ""),
       );
     }
+    const given: Record<string, ParamValue> = {};
+    for (const [key, value] of Object.entries(parsed.params)) {
+      const own = entry.paramNames?.[key] ?? key;
+      if (own in given) {
+        throw new SyntaxError(
+          `Invalid metric spec "${spec}": parameter "${own}" is given twice`,
+        );
+      }
+      given[own] = value;
+    }
+    if (entry.atParam && parsed.at !== undefined) {
+      if (entry.atParam in given) {
+        throw new SyntaxError(
+          `Invalid metric spec "${spec}": parameter "${entry.atParam}" is given twice`,
+        );
+      }
+      given[entry.atParam] = Number(parsed.at);
+      cutoff = undefined;
+    } else if (parsed.at !== undefined && cutoff === undefined) {
+      const why =
+        `Invalid metric spec "${spec}": cutoff must be a positive integer, got "${parsed.at}"`;
+      if (/^0+$/.test(parsed.at)) throw new RangeError(why);
+      throw new SyntaxError(why);
+    }
     return bind(
       entry.definition,
-      { ...entry.params, ...suffixParams, ...parsed.params },
+      { ...entry.params, ...suffixParams, ...given },
       cutoff,
     ) as BoundMetric<Input>;
   }
@@ -212,10 +257,16 @@ export class Registry {
       .map(({ n }) => n);
   }
 
-  #lookup(name: string): AliasEntry | undefined {
-    const own = this.#aliases.get(name.toLowerCase());
-    if (own || !this.#parent) return own;
-    return this.#parent.#lookup(name);
+  #lookup(name: string, kind = "ranking"): AliasEntry | undefined {
+    const entries = this.#aliases.get(name.toLowerCase());
+    const ofKind = (e: AliasEntry | undefined) =>
+      e !== undefined && (e.definition.kind ?? "ranking") === kind;
+    // A name of another kind only still resolves: the caller's kind check
+    // then says what it scores.
+    const own = entries?.find(ofKind) ?? entries?.[0];
+    if (ofKind(own) || !this.#parent) return own;
+    const inherited = this.#parent.#lookup(name, kind);
+    return ofKind(inherited) ? inherited : own ?? inherited;
   }
 }
 
@@ -265,7 +316,11 @@ function bind(
     params,
     cutoff,
     aggregate: def.aggregate ?? "mean",
-    depth: def.readsToCutoff && cutoff !== undefined ? cutoff : Infinity,
+    // Dropping unjudged documents moves deeper ones within the cutoff.
+    depth: def.readsToCutoff && cutoff !== undefined &&
+        params.judged_only !== true
+      ? cutoff
+      : Infinity,
     readsDocs: def.readsDocs ?? false,
     score: def.create(params, cutoff),
     ...(def.appliesTo ? { appliesTo: def.appliesTo } : {}),
@@ -305,9 +360,17 @@ function checkParam(
     );
   };
   switch (spec.type) {
+    case "boolean":
+      // ir_measures writes True and False; a lowercase word means the same.
+      if (value === "true" || value === "True") return true;
+      if (value === "false" || value === "False") return false;
+      if (typeof value !== "boolean") bad("True or False");
+      return value;
     case "gains":
       if (typeof value !== "object") {
-        if (spec.choices?.includes(String(value))) return value;
+        if (
+          typeof value === "string" && spec.choices?.includes(String(value))
+        ) return value;
         bad(
           `a gain map such as {0:0,1:1,2:3}${
             spec.choices ? ` or one of ${spec.choices.join(", ")}` : ""

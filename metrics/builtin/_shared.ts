@@ -4,8 +4,8 @@
  * @module
  */
 
-import type { JudgedRanking } from "../../model/judged_ranking.ts";
-import type { Params, ParamSpec } from "../metric.ts";
+import { JudgedRanking } from "../../model/judged_ranking.ts";
+import type { MetricDefinition, Params, ParamSpec } from "../metric.ts";
 
 /** The `rel` parameter: the grade from which a document counts as relevant. */
 export const REL_PARAM: ParamSpec = {
@@ -60,4 +60,94 @@ export function relevantIn(
   let count = 0;
   for (let i = 0; i < depth; i++) if (grades[i] >= level) count++;
   return count;
+}
+
+/**
+ * The `judged_only` parameter of ir_measures: drop unjudged documents from
+ * the ranking before scoring, as trec_eval's `-J` does for every measure.
+ */
+export const JUDGED_ONLY_PARAM: ParamSpec = {
+  type: "boolean",
+  description:
+    "drop unjudged documents before scoring, as trec_eval -J (ir_measures judged_only)",
+  default: false,
+};
+
+/**
+ * The ranking without its unjudged documents (negative grades), as
+ * trec_eval's `-J` builds it.
+ *
+ * @example
+ * ```ts
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
+ * import { judgedOnly } from "./_shared.ts";
+ * const r = JudgedRanking.from("q", ["x", "a"], new Map([["a", 1]]));
+ * console.log(Array.from(judgedOnly(r).grades)); // [1]
+ * ```
+ *
+ * @param ranking The ranking.
+ * @returns The judged part of it, in rank order.
+ */
+export function judgedOnly(ranking: JudgedRanking): JudgedRanking {
+  const grades = ranking.grades.filter((g) => g >= 0);
+  if (grades.length === ranking.grades.length) return ranking;
+  const docs = ranking.docs?.filter((_, i) => ranking.grades[i] >= 0);
+  return new JudgedRanking(
+    ranking.queryId,
+    grades,
+    ranking.judgedGrades,
+    ranking.relevanceLevel,
+    docs,
+    ranking.judgements,
+  );
+}
+
+/**
+ * The same ranking with another default relevance level, for the trec_eval
+ * kernels that read `ranking.relevanceLevel` and a metric given `rel`.
+ *
+ * @param ranking The ranking.
+ * @param level The level.
+ * @returns The ranking at that level.
+ */
+export function atLevel(ranking: JudgedRanking, level: number): JudgedRanking {
+  if (level === ranking.relevanceLevel) return ranking;
+  return new JudgedRanking(
+    ranking.queryId,
+    ranking.grades,
+    ranking.judgedGrades,
+    level,
+    ranking.docs,
+    ranking.judgements,
+  );
+}
+
+/**
+ * Adds ir_measures' `judged_only` parameter to a definition: with
+ * `judged_only=True` the metric scores the ranking without its unjudged
+ * documents.
+ *
+ * @example
+ * ```ts
+ * import { withJudgedOnly } from "./_shared.ts";
+ * import { precision } from "./precision.ts";
+ * console.log(Object.keys(withJudgedOnly(precision).params ?? {})); // ["rel", "relative", "judged_only"]
+ * ```
+ *
+ * @param definition The definition.
+ * @returns The definition with the parameter.
+ */
+export function withJudgedOnly(
+  definition: MetricDefinition,
+): MetricDefinition {
+  return {
+    ...definition,
+    params: { ...definition.params, judged_only: JUDGED_ONLY_PARAM },
+    create: (params, cutoff) => {
+      const score = definition.create(params, cutoff);
+      return params.judged_only === true
+        ? (ranking) => score(judgedOnly(ranking))
+        : score;
+    },
+  };
 }

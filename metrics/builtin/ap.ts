@@ -14,7 +14,11 @@ import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
  */
 export const ap: MetricDefinition = {
   name: "ap",
-  aliases: ["AP", "map", "map_cut_"],
+  aliases: [
+    { name: "AP", peer: "ir_measures" },
+    { name: "map", peer: ["trec_eval", "ranx", "ir_measures"] },
+    { name: "map_cut_", peer: "trec_eval" },
+  ],
   description:
     "average precision over R, all relevant judged docs (trec_eval map, map_cut)",
   params: { rel: REL_PARAM },
@@ -40,7 +44,8 @@ export const ap: MetricDefinition = {
 export const gmMap: MetricDefinition = {
   ...ap,
   name: "gm_map",
-  aliases: ["gm_ap", "GMAP"],
+  peers: ["trec_eval"],
+  aliases: ["gm_ap"],
   aggregate: "geometric",
   description: "geometric mean of average precision (trec_eval gm_map)",
 };

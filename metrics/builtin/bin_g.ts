@@ -38,6 +38,7 @@ export function binaryG(ranking: JudgedRanking): number {
 /** `binG`: binary G. */
 export const binG: MetricDefinition = {
   name: "binG",
+  peers: ["trec_eval"],
   aliases: ["bin_g"],
   description:
     "mean over relevant docs of 1/log2(2 + nonrelevant above it) (trec_eval binG)",

@@ -14,7 +14,7 @@ import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
  */
 export const bpref: MetricDefinition = {
   name: "bpref",
-  aliases: ["Bpref"],
+  peers: ["trec_eval", "ranx", "ir_measures"],
   description:
     "binary preference: relevant docs ranked above judged nonrelevant ones (trec_eval bpref)",
   params: { rel: REL_PARAM },

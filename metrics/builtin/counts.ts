@@ -11,17 +11,30 @@ import { depthOf, levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
 /** The number of documents retrieved (within the cutoff). */
 export const numRet: MetricDefinition = {
   name: "num_ret",
-  aliases: ["NumRet"],
-  description: "number of documents retrieved; summed over queries",
+  peers: ["trec_eval"],
+  aliases: [{ name: "NumRet", peer: "ir_measures" }],
+  description:
+    "number of documents retrieved (with rel, of at least that grade, as ir_measures NumRet(rel=1)); summed over queries",
+  params: {
+    rel: {
+      ...REL_PARAM,
+      description:
+        "count only documents of at least this grade (default: every document)",
+    },
+  },
   aggregate: "sum",
   readsToCutoff: true,
-  create: (_params, cutoff) => (ranking) => depthOf(ranking, cutoff),
+  create: (params, cutoff) => (ranking) =>
+    typeof params.rel === "number"
+      ? relevantIn(ranking.grades, depthOf(ranking, cutoff), params.rel)
+      : depthOf(ranking, cutoff),
 };
 
 /** The number of relevant judged documents, R. */
 export const numRel: MetricDefinition = {
   name: "num_rel",
-  aliases: ["NumRel"],
+  peers: ["trec_eval"],
+  aliases: [{ name: "NumRel", peer: "ir_measures" }],
   description: "number of relevant judged documents (R); summed over queries",
   params: { rel: REL_PARAM },
   cutoff: "none",
@@ -33,7 +46,8 @@ export const numRel: MetricDefinition = {
 /** The number of relevant documents retrieved (within the cutoff). */
 export const numRelRet: MetricDefinition = {
   name: "num_rel_ret",
-  aliases: ["NumRelRet"],
+  peers: ["trec_eval"],
+  aliases: [{ name: "NumRelRet", peer: "ir_measures" }],
   description: "number of relevant documents retrieved; summed over queries",
   params: { rel: REL_PARAM },
   aggregate: "sum",

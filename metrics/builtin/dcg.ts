@@ -11,7 +11,8 @@ import { GAIN_PARAM } from "./_trec.ts";
 /** `dcg(gain=...)@k`: discounted cumulative gain. */
 export const dcg: MetricDefinition = {
   name: "dcg",
-  aliases: ["DCG"],
+  peers: ["trec_eval", "ranx"],
+  aliases: [{ name: "dcg_burges", peer: "ranx", params: { gain: "exp" } }],
   description: "discounted cumulative gain, gain/log2(rank+1) (trec_eval dcg)",
   params: { gain: GAIN_PARAM },
   create: (params, cutoff) => {

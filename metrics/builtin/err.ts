@@ -15,7 +15,7 @@ import { depthOf } from "./_shared.ts";
  */
 export const err: MetricDefinition = {
   name: "err",
-  aliases: ["ERR"],
+  peers: ["ir_measures"],
   description:
     "expected reciprocal rank with stop probability (2^g-1)/2^max_rel",
   params: {

@@ -48,6 +48,7 @@ export function normalizedGain(
 /** `G(gain=...)`: normalized gain. */
 export const gMetric: MetricDefinition = {
   name: "G",
+  peers: ["trec_eval"],
   description:
     "gain discounted by the shortfall from the ideal gain so far (trec_eval G)",
   params: { gain: GAIN_PARAM },

@@ -13,7 +13,7 @@ import { bpref } from "./bpref.ts";
 export const gmBpref: MetricDefinition = {
   ...bpref,
   name: "gm_bpref",
-  aliases: ["gm_Bpref"],
+  peers: ["trec_eval"],
   aggregate: "geometric",
   description: "geometric mean of bpref (trec_eval gm_bpref)",
 };

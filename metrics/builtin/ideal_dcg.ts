@@ -43,6 +43,7 @@ export function idealDcgOf(
 /** `ideal_dcg(gain=...)@k`: the DCG of the ideal ranking. */
 export const idealDcg: MetricDefinition = {
   name: "ideal_dcg",
+  peers: ["trec_eval"],
   aliases: ["idcg"],
   description:
     "DCG of the ideal ordering of all judged docs (trec_eval ideal_dcg)",

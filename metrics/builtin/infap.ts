@@ -17,7 +17,7 @@ const EPSILON = 0.00001;
  */
 export const infAP: MetricDefinition = {
   name: "infap",
-  aliases: ["infAP", "inf_ap"],
+  aliases: [{ name: "infAP", peer: ["trec_eval", "ir_measures"] }, "inf_ap"],
   description:
     "inferred AP for sampled judgements; negative grades are pooled-unjudged (trec_eval infAP)",
   params: { rel: REL_PARAM },

@@ -7,6 +7,7 @@
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { lround, relevantRetrieved } from "./_trec.ts";
+import { atLevel, levelOf, REL_PARAM } from "./_shared.ts";
 
 /** Options of {@linkcode interpolatedPrecision}. */
 export interface InterpolationOptions {
@@ -75,10 +76,12 @@ export function interpolatedPrecision(
  */
 export const iprecAtRecall: MetricDefinition = {
   name: "iprec_at_recall",
+  peers: ["trec_eval"],
   aliases: [
     "ipr",
     "interpolated_precision",
-    { name: "iprec_at_recall_", suffixParam: "recall" },
+    { name: "iprec_at_recall_", peer: "trec_eval", suffixParam: "recall" },
+    { name: "IPrec", peer: "ir_measures", atParam: "recall" },
   ],
   description:
     "interpolated precision at a recall level, e.g. iprec_at_recall(recall=0.1) (trec_eval iprec_at_recall)",
@@ -89,6 +92,7 @@ export const iprecAtRecall: MetricDefinition = {
       min: 0,
       max: 1,
     },
+    rel: REL_PARAM,
   },
   cutoff: "none",
   create: (params) => {
@@ -99,8 +103,9 @@ export const iprecAtRecall: MetricDefinition = {
       );
     }
     return (ranking) =>
-      ranking.grades.length === 0
-        ? 0
-        : interpolatedPrecision(ranking, [recall])[0];
+      ranking.grades.length === 0 ? 0 : interpolatedPrecision(
+        atLevel(ranking, levelOf(params, ranking)),
+        [recall],
+      )[0];
   },
 };

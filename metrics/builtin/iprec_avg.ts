@@ -61,6 +61,7 @@ export function elevenPointAverage(
  */
 export const iprecAvg: MetricDefinition = {
   name: "iprec_avg",
+  peers: ["trec_eval"],
   aliases: ["eleven_pt_avg", "ipr_avg"],
   description:
     "interpolated precision averaged over recall 0.0, 0.1, ..., 1.0 (trec_eval 11pt_avg)",

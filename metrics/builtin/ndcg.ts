@@ -51,17 +51,34 @@ export function ndcgOf(
 /** `ndcg[(gain=linear|exp|{grade:gain,...})][@k]`. */
 export const ndcg: MetricDefinition = {
   name: "ndcg",
+  peers: ["trec_eval", "ranx"],
   aliases: [
-    "nDCG",
-    "ndcg_cut_",
-    { name: "ndcg_burges", params: { gain: "exp" } },
+    { name: "nDCG", peer: "ir_measures", paramNames: { gains: "gain" } },
+    { name: "ndcg_cut_", peer: "trec_eval" },
+    { name: "ndcg_burges", peer: "ranx", params: { gain: "exp" } },
   ],
   description:
     "normalized discounted cumulative gain; ideal from all judged documents (trec_eval ndcg, ndcg_cut)",
-  params: { gain: GAIN_PARAM },
+  params: {
+    gain: GAIN_PARAM,
+    dcg: {
+      type: "string",
+      description:
+        "log2 (the gain parameter) or exp-log2 (gain 2^grade-1, gdeval's, as ir_measures' nDCG(dcg='exp-log2'))",
+      default: "log2",
+      choices: ["log2", "exp-log2"],
+    },
+  },
   readsToCutoff: true,
   create: (params, cutoff) => {
-    const gain = gainFunction(params.gain);
+    if (params.dcg === "exp-log2" && params.gain !== "linear") {
+      throw new RangeError(
+        `Metric "ndcg" takes a gain or dcg=exp-log2, not both, got gain=${
+          JSON.stringify(params.gain)
+        }`,
+      );
+    }
+    const gain = gainFunction(params.dcg === "exp-log2" ? "exp" : params.gain);
     return (ranking) => ndcgOf(ranking, cutoff, gain);
   },
 };

@@ -58,6 +58,7 @@ export function ndcgAtRelevant(
 /** `ndcg_rel(gain=...)`: nDCG averaged over relevant documents. */
 export const ndcgRel: MetricDefinition = {
   name: "ndcg_rel",
+  peers: ["trec_eval"],
   description:
     "nDCG averaged at each relevant doc, missed ones at the final nDCG (trec_eval ndcg_rel)",
   params: { gain: GAIN_PARAM },

@@ -32,6 +32,7 @@ export function nonrelevantJudgedRetrieved(ranking: JudgedRanking): number {
 /** `num_nonrel_judged_ret`: judged nonrelevant documents retrieved; summed over queries. */
 export const numNonrelJudgedRet: MetricDefinition = {
   name: "num_nonrel_judged_ret",
+  peers: ["trec_eval"],
   description:
     "number of judged nonrelevant docs retrieved; summed over queries",
   cutoff: "none",

@@ -5,7 +5,8 @@
  */
 
 import type { MetricDefinition } from "../metric.ts";
-import { levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
+import { atLevel, levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
+import { relativePrecision } from "./relative_precision.ts";
 
 /**
  * P@k: relevant documents in the top k, divided by k even when fewer than k
@@ -14,11 +15,31 @@ import { levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
  */
 export const precision: MetricDefinition = {
   name: "P",
-  aliases: ["precision", "P_", "set_P"],
+  peers: ["trec_eval", "ir_measures"],
+  aliases: [
+    { name: "precision", peer: ["ranx", "ir_measures"] },
+    { name: "P_", peer: "trec_eval" },
+    { name: "set_P", peer: "trec_eval" },
+    { name: "SetP", peer: "ir_measures" },
+  ],
   description: "precision: relevant docs in the top k over k (trec_eval P)",
-  params: { rel: REL_PARAM },
+  params: {
+    rel: REL_PARAM,
+    relative: {
+      type: "boolean",
+      description:
+        "over min(k, R) instead of k, as relative_P (ir_measures SetP(relative=True))",
+      default: false,
+    },
+  },
   readsToCutoff: true,
   create: (params, cutoff) => (ranking) => {
+    if (params.relative === true) {
+      return relativePrecision(
+        atLevel(ranking, levelOf(params, ranking)),
+        cutoff,
+      );
+    }
     const level = levelOf(params, ranking);
     const n = ranking.grades.length;
     const depth = cutoff === undefined ? n : Math.min(cutoff, n);

@@ -16,7 +16,7 @@ import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
  */
 export const rbp: MetricDefinition = {
   name: "rbp",
-  aliases: ["RBP"],
+  peers: ["ir_measures"],
   description:
     "rank-biased precision with persistence p (lower bound; binary unless max_rel)",
   params: {

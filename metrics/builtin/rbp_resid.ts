@@ -41,6 +41,7 @@ export function rbpResidual(ranking: JudgedRanking, p: number): number {
 /** `rbp_resid(p=0.9)`: the residual of RBP. */
 export const rbpResid: MetricDefinition = {
   name: "rbp_resid",
+  peers: ["trec_eval"],
   description:
     "upper uncertainty of RBP from unjudged docs and the unseen tail (trec_eval rbp_resid)",
   params: { p: PERSISTENCE_PARAM },

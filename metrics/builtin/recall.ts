@@ -10,7 +10,13 @@ import { depthOf, levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
 /** R@k: relevant documents in the top k over R, all relevant judged documents. No relevant: 0. */
 export const recall: MetricDefinition = {
   name: "recall",
-  aliases: ["R", "recall_", "set_recall"],
+  peers: ["trec_eval", "ranx"],
+  aliases: [
+    { name: "R", peer: "ir_measures" },
+    { name: "recall_", peer: "trec_eval" },
+    { name: "set_recall", peer: "trec_eval" },
+    { name: "SetR", peer: "ir_measures" },
+  ],
   description:
     "relevant docs in the top k over all relevant judged docs (trec_eval recall)",
   params: { rel: REL_PARAM },

@@ -47,7 +47,13 @@ export function relativePrecision(
 /** `relative_P@k`: precision over the best possible precision at k. */
 export const relativeP: MetricDefinition = {
   name: "relative_P",
-  aliases: ["relative_P_", "set_relative_P", "relative_precision"],
+  peers: ["trec_eval"],
+  aliases: [
+    { name: "relative_P_", peer: "trec_eval" },
+    { name: "set_relative_P", peer: "trec_eval" },
+    "relative_precision",
+    { name: "SetRelP", peer: "ir_measures" },
+  ],
   description:
     "relevant docs in the top k over min(k, R) (trec_eval relative_P; no cutoff: set_relative_P)",
   create: (_params, cutoff) => (ranking) => relativePrecision(ranking, cutoff),

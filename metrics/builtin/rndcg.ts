@@ -76,7 +76,7 @@ export function ndcgAtRLevels(
 /** `rndcg(gain=...)`: nDCG averaged at R levels. */
 export const rndcg: MetricDefinition = {
   name: "rndcg",
-  aliases: ["Rndcg"],
+  peers: ["trec_eval"],
   description:
     "nDCG averaged where the ideal gain changes and at the end (trec_eval Rndcg)",
   params: { gain: GAIN_PARAM },

@@ -10,7 +10,11 @@ import { levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
 /** Relevant documents in the top R over R, R the number of relevant judged documents. */
 export const rprec: MetricDefinition = {
   name: "rprec",
-  aliases: ["Rprec", "r-precision", "r_precision"],
+  aliases: [
+    { name: "Rprec", peer: ["trec_eval", "ir_measures"] },
+    { name: "r-precision", peer: "ranx" },
+    "r_precision",
+  ],
   description:
     "precision at rank R, the number of relevant judged docs (trec_eval Rprec)",
   params: { rel: REL_PARAM },

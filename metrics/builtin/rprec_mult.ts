@@ -54,7 +54,8 @@ export function precisionAtRMultiples(
 /** `rprec_mult(mult=m)`: precision at rank m * R. */
 export const rprecMult: MetricDefinition = {
   name: "rprec_mult",
-  aliases: ["Rprec_mult", { name: "Rprec_mult_", suffixParam: "mult" }],
+  peers: ["trec_eval"],
+  aliases: [{ name: "Rprec_mult_", peer: "trec_eval", suffixParam: "mult" }],
   description:
     "precision at a multiple of R, e.g. rprec_mult(mult=0.2) (trec_eval Rprec_mult)",
   params: {

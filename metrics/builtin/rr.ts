@@ -10,7 +10,11 @@ import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
 /** RR@k: 1 / the rank of the first relevant document within k, else 0. The mean is MRR. */
 export const rr: MetricDefinition = {
   name: "rr",
-  aliases: ["RR", "mrr", "recip_rank", "MRR"],
+  aliases: [
+    { name: "RR", peer: "ir_measures" },
+    { name: "mrr", peer: ["ranx", "ir_measures"] },
+    { name: "recip_rank", peer: "trec_eval" },
+  ],
   description:
     "reciprocal rank of the first relevant document (trec_eval recip_rank)",
   params: { rel: REL_PARAM },

@@ -7,6 +7,7 @@
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { relevantRetrieved } from "./_trec.ts";
+import { atLevel, levelOf, REL_PARAM } from "./_shared.ts";
 
 /**
  * (x + 1)·P·R / (x·P + R) with P and R the set precision and recall; x is
@@ -37,7 +38,11 @@ export function setF(ranking: JudgedRanking, x: number): number {
 /** `set_F(beta2=1)`: F measure of the retrieved set. */
 export const setFMetric: MetricDefinition = {
   name: "set_F",
-  aliases: ["set_f1"],
+  peers: ["trec_eval"],
+  aliases: [
+    "set_f1",
+    { name: "SetF", peer: "ir_measures", paramNames: { beta: "beta2" } },
+  ],
   description:
     "F measure of the retrieved set, beta2 weighting recall (trec_eval set_F)",
   params: {
@@ -47,10 +52,11 @@ export const setFMetric: MetricDefinition = {
       default: 1,
       min: 0,
     },
+    rel: REL_PARAM,
   },
   cutoff: "none",
   create: (params) => {
     const x = params.beta2 as number;
-    return (ranking) => setF(ranking, x);
+    return (ranking) => setF(atLevel(ranking, levelOf(params, ranking)), x);
   },
 };

@@ -7,6 +7,7 @@
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { relevantRetrieved } from "./_trec.ts";
+import { atLevel, levelOf, REL_PARAM } from "./_shared.ts";
 
 /**
  * Set precision times set recall, k² / (n·R): k relevant retrieved, n
@@ -35,7 +36,11 @@ export function setMap(ranking: JudgedRanking): number {
 /** `set_map`: unranked average precision of the retrieved set. */
 export const setMapMetric: MetricDefinition = {
   name: "set_map",
+  peers: ["trec_eval"],
+  aliases: [{ name: "SetAP", peer: "ir_measures" }],
   description: "set precision times set recall, k^2/(n R) (trec_eval set_map)",
+  params: { rel: REL_PARAM },
   cutoff: "none",
-  create: () => setMap,
+  create: (params) => (ranking) =>
+    setMap(atLevel(ranking, levelOf(params, ranking))),
 };

@@ -10,7 +10,12 @@ import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
 /** Success@k: 1 when a relevant document is in the top k, else 0 (hit rate). */
 export const success: MetricDefinition = {
   name: "success",
-  aliases: ["Success", "success_", "hit_rate", "hits", "hit"],
+  peers: ["trec_eval", "ir_measures"],
+  aliases: [
+    { name: "success_", peer: "trec_eval" },
+    { name: "hit_rate", peer: "ranx" },
+    "hit",
+  ],
   description:
     "1 if a relevant doc is in the top k, else 0 (trec_eval success, hit rate)",
   params: { rel: REL_PARAM },

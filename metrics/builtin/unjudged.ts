@@ -34,7 +34,8 @@ export function unjudgedAt(ranking: JudgedRanking, k: number): number {
 /** `unj@k`: share of unjudged documents in the top k. */
 export const unj: MetricDefinition = {
   name: "unj",
-  aliases: ["unj_", "unjudged"],
+  peers: ["trec_eval"],
+  aliases: [{ name: "unj_", peer: "trec_eval" }, "unjudged"],
   description: "unjudged docs in the top k over k (trec_eval unj)",
   cutoff: "required",
   create: (_params, cutoff) => (ranking) => unjudgedAt(ranking, cutoff!),

@@ -47,6 +47,7 @@ const coefficient = (description: string, value: number) => ({
 /** `utility(rel_ret=1, nonrel_ret=-1, rel_missed=0, nonrel_missed=0, collection=0)`. */
 export const utilityMetric: MetricDefinition = {
   name: "utility",
+  peers: ["trec_eval"],
   description:
     "weighted count of relevant/nonrelevant docs retrieved and missed (trec_eval utility)",
   params: {

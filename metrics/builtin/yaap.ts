@@ -35,6 +35,7 @@ export function yetAnotherAp(ranking: JudgedRanking): number {
 /** `yaap`: a log-odds form of AP that averages better over queries. */
 export const yaap: MetricDefinition = {
   name: "yaap",
+  peers: ["trec_eval"],
   description: "log((1+S)/(1+R-S)), S the unnormalized AP sum (trec_eval yaap)",
   cutoff: "none",
   create: () => yetAnotherAp,

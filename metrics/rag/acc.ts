@@ -15,7 +15,7 @@ import { answerApplies, bestOver, containsRun } from "./_shared.ts";
  */
 export const acc: MetricDefinition<RagInput> = {
   name: "acc",
-  aliases: ["accuracy"],
+  aliases: [{ name: "accuracy", peer: "FlashRAG" }],
   kind: "rag",
   description:
     "1 if a reference occurs in the response as whole tokens, else 0; needs response and reference",

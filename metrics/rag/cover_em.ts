@@ -15,7 +15,7 @@ import { answerApplies, bestOver } from "./_shared.ts";
  */
 export const coverEm: MetricDefinition<RagInput> = {
   name: "cover_em",
-  aliases: ["coverem"],
+  aliases: [{ name: "coverem", peer: "UltraRAG" }],
   kind: "rag",
   description:
     "1 if every token of a reference appears in the response, else 0; needs response and reference",

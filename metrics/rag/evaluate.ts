@@ -94,7 +94,9 @@ export function evaluateRag(
   const registry = options.registry ?? builtinRegistry;
   const metrics = new Map<string, BoundMetric<RagInput>>();
   for (const m of options.metrics ?? DEFAULT_RAG_METRICS) {
-    const metric = typeof m === "string" ? registry.resolve<RagInput>(m) : m;
+    const metric = typeof m === "string"
+      ? registry.resolve<RagInput>(m, "rag")
+      : m;
     if (metric.kind !== "rag") {
       throw new TypeError(
         `Metric "${metric.label}" scores ${metric.kind} inputs, not RAG samples`,

@@ -14,7 +14,8 @@ import { answerApplies, bestOver, sameTokens } from "./_shared.ts";
  */
 export const exactMatch: MetricDefinition<RagInput> = {
   name: "exact_match",
-  aliases: ["em"],
+  peers: ["SQuAD"],
+  aliases: [{ name: "em", peer: ["FlashRAG", "UltraRAG"] }],
   kind: "rag",
   description:
     "1 if the normalized response equals a reference, else 0 (SQuAD EM); needs response and reference",

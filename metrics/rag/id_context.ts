@@ -25,7 +25,7 @@ function shared(a: Set<string>, b: Set<string>): number {
  */
 export const idContextPrecision: MetricDefinition<RagInput> = {
   name: "id_context_precision",
-  aliases: ["id_based_context_precision"],
+  aliases: [{ name: "id_based_context_precision", peer: "Ragas" }],
   kind: "rag",
   description:
     "share of the distinct retrieved context ids that are reference ids; needs non-empty retrieved_context_ids and reference_context_ids",
@@ -46,7 +46,7 @@ export const idContextPrecision: MetricDefinition<RagInput> = {
  */
 export const idContextRecall: MetricDefinition<RagInput> = {
   name: "id_context_recall",
-  aliases: ["id_based_context_recall"],
+  aliases: [{ name: "id_based_context_recall", peer: "Ragas" }],
   kind: "rag",
   description:
     "share of the distinct reference context ids that were retrieved; needs retrieved_context_ids and non-empty reference_context_ids",

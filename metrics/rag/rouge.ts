@@ -5,7 +5,7 @@
  */
 
 import { stemmer } from "stemmer";
-import type { MetricDefinition, Params } from "../metric.ts";
+import type { MetricAlias, MetricDefinition, Params } from "../metric.ts";
 import type { RagInput } from "./input.ts";
 import {
   answerApplies,
@@ -112,7 +112,7 @@ export function porterStem(tokens: Tokens): string[] {
 
 function rougeMetric(
   name: string,
-  aliases: string[],
+  aliases: MetricAlias[],
   what: string,
   pair: (response: Tokens, reference: Tokens) => number,
 ): MetricDefinition<RagInput> {
@@ -136,7 +136,10 @@ function rougeMetric(
 /** ROUGE-1: unigram overlap F-measure. */
 export const rouge1: MetricDefinition<RagInput> = rougeMetric(
   "rouge_1",
-  ["rouge-1", "rouge1"],
+  [{ name: "rouge-1", peer: "FlashRAG" }, {
+    name: "rouge1",
+    peer: "rouge-score",
+  }],
   "unigram-overlap (ROUGE-1)",
   (r, g) => rougeN(r, g, 1),
 );
@@ -144,7 +147,10 @@ export const rouge1: MetricDefinition<RagInput> = rougeMetric(
 /** ROUGE-2: bigram overlap F-measure. */
 export const rouge2: MetricDefinition<RagInput> = rougeMetric(
   "rouge_2",
-  ["rouge-2", "rouge2"],
+  [{ name: "rouge-2", peer: "FlashRAG" }, {
+    name: "rouge2",
+    peer: "rouge-score",
+  }],
   "bigram-overlap (ROUGE-2)",
   (r, g) => rougeN(r, g, 2),
 );
@@ -152,7 +158,10 @@ export const rouge2: MetricDefinition<RagInput> = rougeMetric(
 /** ROUGE-L: longest-common-subsequence F-measure. */
 export const rougeLMetric: MetricDefinition<RagInput> = rougeMetric(
   "rouge_l",
-  ["rouge-l", "rougel"],
+  [{ name: "rouge-l", peer: "FlashRAG" }, {
+    name: "rougel",
+    peer: "rouge-score",
+  }],
   "longest-common-subsequence (ROUGE-L)",
   rougeL,
 );

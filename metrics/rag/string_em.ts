@@ -17,7 +17,7 @@ import { answerApplies, containsRun, sameTokens } from "./_shared.ts";
  */
 export const stringEm: MetricDefinition<RagInput> = {
   name: "string_em",
-  aliases: ["stringem", "str_em"],
+  aliases: [{ name: "stringem", peer: "UltraRAG" }, "str_em"],
   kind: "rag",
   description:
     "share of the references the response contains (or equals, match=exact); needs response and reference",

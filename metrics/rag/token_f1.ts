@@ -43,7 +43,10 @@ export function tokenF1(response: Tokens, reference: Tokens): number {
 /** The best {@linkcode tokenF1} of the response over the references. */
 export const tokenF1Metric: MetricDefinition<RagInput> = {
   name: "token_f1",
-  aliases: ["f1", "squad_f1"],
+  aliases: [
+    { name: "f1", peer: ["SQuAD", "FlashRAG", "UltraRAG"] },
+    "squad_f1",
+  ],
   kind: "rag",
   description:
     "token-overlap F1 of response and best reference (SQuAD F1); needs response and reference",

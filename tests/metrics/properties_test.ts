@@ -162,6 +162,14 @@ Deno.test("no built-in metric is NaN or infinite on a degenerate query", () => {
   const required: Record<string, string> = {
     iprec_at_recall: "(recall=0)",
     rprec_mult: "(mult=1)",
+    inst: "(max_rel=1)",
+    insq: "(max_rel=1)",
+    bpm: "(max_rel=1)",
+    sdcg: "(max_rel=1)",
+    nerr8: "(max_rel=1)",
+    nerr9: "(max_rel=1)",
+    nerr10: "(max_rel=1)",
+    nerr11: "(max_rel=1)",
   };
   for (const definition of BUILTIN_METRICS) {
     const spec = definition.name + (required[definition.name] ?? "") +

@@ -12,7 +12,7 @@ export function score(
   sample: RagSample,
   normalize: NormalizationName = "squad",
 ): number | null {
-  const metric = builtinRegistry.resolve<RagInput>(spec);
+  const metric = builtinRegistry.resolve<RagInput>(spec, "rag");
   const input = new RagInput(sample, normalizerOf(normalize));
   if (metric.appliesTo && !metric.appliesTo(input)) return null;
   return metric.score(input);

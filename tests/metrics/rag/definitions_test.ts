@@ -28,6 +28,13 @@ Deno.test("every RAG metric is registered under kind rag", () => {
   assertEquals(builtinRegistry.resolve("rouge_l").aggregate, "mean");
 });
 
+Deno.test("f1 and accuracy are ranx's and ir_measures' ranking metrics, and RAG metrics for RAG samples", () => {
+  assertEquals(builtinRegistry.resolve("f1@10").label, "f1@10");
+  assertEquals(builtinRegistry.resolve("f1@10").kind, "ranking");
+  assertEquals(builtinRegistry.resolve("f1", "rag").label, "token_f1");
+  assertEquals(builtinRegistry.resolve("accuracy", "rag").label, "acc");
+});
+
 Deno.test("UltraRAG's and Ragas' names resolve", () => {
   const names: Record<string, string> = {
     em: "exact_match",
@@ -42,7 +49,7 @@ Deno.test("UltraRAG's and Ragas' names resolve", () => {
     id_based_context_recall: "id_context_recall",
   };
   for (const [alias, name] of Object.entries(names)) {
-    assertEquals(builtinRegistry.resolve(alias).label, name, alias);
+    assertEquals(builtinRegistry.resolve(alias, "rag").label, name, alias);
   }
   assertEquals(
     builtinRegistry.resolve("rouge-L(stem=porter)").label,
