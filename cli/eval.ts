@@ -24,14 +24,20 @@ import {
 import { evaluateRunFile } from "./run_file.ts";
 
 const USAGE =
-  "deno run -R cli.ts eval QRELS RUN [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown] [--save-report FILE]";
+  "deno run -R cli.ts eval QRELS RUN [SPECS]... [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown] [--save-report FILE]";
 
 const HELP = `Usage: ${USAGE}
 
 Scores every judged query of RUN (a TREC run file) against QRELS.
 
+SPECS after the files are metrics too, as the ir_measures CLI takes them:
+eval QRELS RUN 'nDCG@10 P@5 AP'.
+
 Options:
-  -m, --metric SPEC   a metric spec such as ndcg@10, P(rel=2)@5, map_cut_100
+  -m, --metric SPEC   a metric spec such as ndcg@10, P(rel=2)@5, map_cut_100,
+                      several separated by spaces or commas ('nDCG@10 P@5'),
+                      trec_eval's name.params (ndcg_cut.10, P.5,10) or a
+                      nickname (official, all_trec, set)
                       (repeatable; default: trec_eval's official set)
   -q, --per-query     also print each query's values
   -c, --complete      average over every judged query; missing ones score 0
@@ -72,12 +78,13 @@ export async function run(args: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  if (positionals.length !== 2) {
+  if (positionals.length < 2) {
     throw new UsageError(
       `expected QRELS and RUN, got ${positionals.length} file argument(s)`,
       USAGE,
     );
   }
+  const specs = [...positionals.slice(2), ...values.metric ?? []];
   const format = choiceOption<EvaluationFormat>(
     "--format",
     values.format,
@@ -92,7 +99,7 @@ export async function run(args: string[]): Promise<number> {
     ? undefined
     : intOption("-M", values.depth, USAGE, 1);
   const metrics = metricOptions(
-    values.metric?.length ? values.metric : OFFICIAL_SPECS,
+    specs.length ? specs : OFFICIAL_SPECS,
     "ranking",
     USAGE,
   );

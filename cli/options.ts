@@ -7,6 +7,7 @@
  */
 
 import { builtinRegistry } from "../metrics/builtin.ts";
+import { expandMeasureList } from "../metrics/measure_list.ts";
 import { UsageError } from "./errors.ts";
 import {
   SIGNIFICANCE_TESTS,
@@ -155,12 +156,15 @@ export function choiceOption<T extends string>(
 /**
  * Checks the metric specs of `-m` options against the registry and returns
  * their labels, each once: a metric asked for twice (`-m map -m ap`) is
- * scored, printed and counted among the tests once.
+ * scored, printed and counted among the tests once. An option may hold
+ * several specs (`-m 'nDCG@10 P@5'`, `-m ndcg@10,P@5`), trec_eval's
+ * `name.params` (`-m P.5,10`) or nicknames (`-m official`).
  *
  * @example
  * ```ts
  * import { metricOptions } from "./options.ts";
  * console.log(metricOptions(["map", "ndcg_cut_10", "ap"], "ranking", "eval ...")); // ["ap", "ndcg@10"]
+ * console.log(metricOptions(["nDCG@10 P@5", "ndcg_cut.10"], "ranking", "eval ...")); // ["ndcg@10", "P@5"]
  * ```
  *
  * @param specs The specs as given.
@@ -176,7 +180,16 @@ export function metricOptions(
   usage: string,
 ): string[] {
   const labels = new Set<string>();
-  for (const spec of specs) {
+  const known = (name: string) => {
+    try {
+      builtinRegistry.resolve(name, kind);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const expanded = usageErrors(usage, () => expandMeasureList(specs, known));
+  for (const spec of expanded) {
     const metric = usageErrors(
       usage,
       () => builtinRegistry.resolve(spec, kind),

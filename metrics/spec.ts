@@ -103,10 +103,15 @@ export function splitNumberSuffix(
  * ```
  *
  * @param text The list.
+ * @param options `commas: false` splits at spaces only. Default: at both.
  * @returns The specs, empty ones dropped.
  * @throws {SyntaxError} If a parenthesis, brace or quote is left open.
  */
-export function splitSpecList(text: string): string[] {
+export function splitSpecList(
+  text: string,
+  options: { readonly commas?: boolean } = {},
+): string[] {
+  const commas = options.commas ?? true;
   const specs: string[] = [];
   let depth = 0, quote = "", start = 0;
   const flush = (end: number) => {
@@ -121,10 +126,12 @@ export function splitSpecList(text: string): string[] {
     } else if (c === "'" || c === '"') quote = c;
     else if (c === "(" || c === "{") depth++;
     else if (c === ")" || c === "}") depth--;
-    else if (depth === 0 && (c === "," || isSpace(c))) {
+    else if (depth === 0 && ((commas && c === ",") || isSpace(c))) {
       // One pass over the run of separators, so a long run stays linear.
       let j = i, comma = false;
-      while (j < text.length && (text[j] === "," || isSpace(text[j]))) {
+      while (
+        j < text.length && ((commas && text[j] === ",") || isSpace(text[j]))
+      ) {
         if (text[j] === ",") comma = true;
         j++;
       }
