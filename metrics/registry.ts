@@ -202,6 +202,26 @@ export class Registry {
     }
     const given: Record<string, ParamValue> = {};
     for (const [key, value] of Object.entries(parsed.params)) {
+      // ir_measures takes the cutoff as a parameter too: P(cutoff=5).
+      if (key === "cutoff" && !(key in (entry.definition.params ?? {}))) {
+        if (cutoff !== undefined || parsed.at !== undefined) {
+          throw new SyntaxError(
+            `Invalid metric spec "${spec}": the cutoff is given twice`,
+          );
+        }
+        if (
+          typeof value !== "number" || !Number.isSafeInteger(value) ||
+          value < 1
+        ) {
+          throw new RangeError(
+            `Invalid metric spec "${spec}": cutoff must be a positive integer, got ${
+              JSON.stringify(value)
+            }`,
+          );
+        }
+        cutoff = value;
+        continue;
+      }
       const own = entry.paramNames?.[key] ?? key;
       if (own in given) {
         throw new SyntaxError(
@@ -238,6 +258,9 @@ export class Registry {
    * @returns Up to three names, closest first.
    */
   suggest(name: string): string[] {
+    // Edit distance is quadratic: a name far longer than any metric's is
+    // close to none.
+    if (name.length > 64) return [];
     const lower = name.toLowerCase();
     const names = new Map<string, string>();
     const add = (n: string) => {

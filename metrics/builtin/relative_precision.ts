@@ -6,7 +6,7 @@
 
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
-import { relevantIn } from "./_shared.ts";
+import { atLevel, levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
 import { relevantRetrieved } from "./_trec.ts";
 
 /**
@@ -56,5 +56,7 @@ export const relativeP: MetricDefinition = {
   ],
   description:
     "relevant docs in the top k over min(k, R) (trec_eval relative_P; no cutoff: set_relative_P)",
-  create: (_params, cutoff) => (ranking) => relativePrecision(ranking, cutoff),
+  params: { rel: REL_PARAM },
+  create: (params, cutoff) => (ranking) =>
+    relativePrecision(atLevel(ranking, levelOf(params, ranking)), cutoff),
 };

@@ -1,5 +1,5 @@
 import { assertEquals, assertThrows } from "../assert.ts";
-import { parseSpec } from "../../metrics/spec.ts";
+import { parseSpec, splitSpecList } from "../../metrics/spec.ts";
 import { resolve } from "../../metrics/builtin.ts";
 
 Deno.test("parseSpec splits name, parameters and cutoff", () => {
@@ -222,4 +222,86 @@ Deno.test("a trec_eval prefix without its number is no metric", () => {
     TypeError,
     '"iprec_at_recall_0.5"',
   );
+});
+
+// Issue 19: patterns such as /^(.*_)(\d*\.?\d+)$/ took 8.5 s on 100 KB of
+// digits and one non-digit. The scanners read each character once: 10 MB
+// is refused in well under the generous bound here.
+Deno.test("a 10 MB digit run followed by a non-digit is refused in linear time", () => {
+  const digits = "1".repeat(10_000_000);
+  const hostile = [
+    `ndcg_cut_${digits}x`,
+    `iprec_at_recall_0.${digits}x`,
+    `x_${digits}.${digits}x`,
+    `P(rel=${digits}x)`,
+    `P(rel=${digits}.${digits}e)`,
+    `ndcg(gain={${digits}x:1})`,
+    `ndcg@${digits}x`,
+    `ndcg@${digits}.${digits}x`,
+  ];
+  for (const spec of hostile) {
+    const start = performance.now();
+    assertThrows(() => resolve(spec), Error);
+    const ms = performance.now() - start;
+    assertEquals(ms < 2000, true, `${spec.slice(0, 20)}...: ${ms} ms`);
+  }
+  const start = performance.now();
+  assertEquals(splitSpecList(`P@5${" ".repeat(10_000_000)}P@10`), [
+    "P@5",
+    "P@10",
+  ]);
+  assertEquals(performance.now() - start < 2000, true);
+});
+
+Deno.test("measure lists split at spaces and top-level commas", () => {
+  assertEquals(splitSpecList("nDCG@10 P@5 AP"), ["nDCG@10", "P@5", "AP"]);
+  assertEquals(splitSpecList("ndcg@10,P@5, AP"), ["ndcg@10", "P@5", "AP"]);
+  assertEquals(splitSpecList("SetF(rel=1, beta=0.5) nDCG(gains={0:1, 1:4})"), [
+    "SetF(rel=1, beta=0.5)",
+    "nDCG(gains={0:1, 1:4})",
+  ]);
+  assertEquals(splitSpecList("nDCG(dcg='exp, log2')@10"), [
+    "nDCG(dcg='exp, log2')@10",
+  ]);
+  assertEquals(splitSpecList("P (rel=2) @ 5 R@10"), ["P (rel=2) @ 5", "R@10"]);
+  assertThrows(() => splitSpecList("P(rel=2"), SyntaxError, "unclosed");
+});
+
+Deno.test("ir_measures' spellings of values parse", () => {
+  assertEquals(parseSpec("P(judged_only=True)@4").params, {
+    judged_only: true,
+  });
+  assertEquals(parseSpec("Compat(normalize=False)").params, {
+    normalize: false,
+  });
+  assertEquals(parseSpec(`nDCG(dcg='exp-log2')@10`).params, {
+    dcg: "exp-log2",
+  });
+  assertEquals(parseSpec(`nDCG(dcg="exp-log2")`).params, { dcg: "exp-log2" });
+  assertEquals(parseSpec("nDCG(gains={0:1,1:4,})").params, {
+    gains: { "0": 1, "1": 4 },
+  });
+  assertEquals(resolve("IPrec@0.1").label, "iprec_at_recall(recall=0.1)");
+  assertEquals(resolve("IPrec@0").label, "iprec_at_recall(recall=0)");
+  assertEquals(resolve("P(cutoff=5)").label, "P@5");
+  assertEquals(resolve("Judged(cutoff=1000)").label, "judged@1000");
+  assertEquals(resolve("SetF(beta=0.5)").label, "set_F(beta2=0.5)");
+  assertEquals(resolve("nDCG(gains={0:1,1:4})").label, "ndcg(gain={0:1,1:4})");
+  assertEquals(resolve("NDCG@10").label, "ndcg@10");
+  assertEquals(resolve("ndcg_burges@10").label, "ndcg(gain=exp)@10");
+  assertEquals(resolve("dcg_burges@10").label, "dcg(gain=exp)@10");
+  assertEquals(resolve("f1@10").label, "f1@10");
+  assertEquals(resolve("hits@10").label, "hits@10");
+  assertEquals(resolve("hit_rate@10").label, "success@10");
+  assertThrows(
+    () => resolve("P(cutoff=5)@5"),
+    SyntaxError,
+    "the cutoff is given twice",
+  );
+  assertThrows(
+    () => resolve("P(judged_only=maybe)"),
+    RangeError,
+    "expected True or False",
+  );
+  assertThrows(() => resolve("P(rel='2"), SyntaxError, "unclosed quote");
 });
