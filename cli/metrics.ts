@@ -6,21 +6,27 @@
 
 import { parseArgs } from "node:util";
 import { builtinRegistry } from "../metrics/builtin.ts";
-import { metricListing } from "../metrics/listing.ts";
+import {
+  metricListing,
+  metricTableRows,
+  specShape,
+} from "../metrics/listing.ts";
 import type { AnyMetricDefinition, MetricAlias } from "../metrics/metric.ts";
 import type { Registry } from "../metrics/registry.ts";
-import { formatParamValue } from "../metrics/spec.ts";
 import { usageErrors } from "./options.ts";
 
-const USAGE = "deno run -R cli.ts metrics [--json]";
+const USAGE = "deno run -R cli.ts metrics [--json | --markdown]";
 
 const HELP = `Usage: ${USAGE}
 
 Lists every metric of the registry: the shape of its spec with parameters
-and their defaults, what it measures, and the other names it answers to.
+and their defaults, what it measures, the tools whose name it is, and the
+other names it answers to with the tool each comes from (trec_eval,
+ir_measures, ranx, ...).
 
 Options:
-      --json   the list as a JSON array, for programs
+      --json       the list as a JSON array, for programs
+      --markdown   the list as the README's table
   -h, --help   this help`;
 
 /**
@@ -38,21 +44,15 @@ Options:
  * @returns The description text.
  */
 export function describeMetric(def: AnyMetricDefinition): string {
-  const params = Object.entries(def.params ?? {}).map(([k, p]) =>
-    p.default === undefined ? `${k}=?` : `${k}=${formatParamValue(p.default)}`
-  );
-  const cutoff = def.cutoff === "none"
-    ? ""
-    : def.cutoff === "required"
-    ? "@k"
-    : "[@k]";
-  const shape = def.name + (params.length ? `(${params.join(",")})` : "") +
-    cutoff;
-  const aliases = (def.aliases ?? []).map((a: string | MetricAlias) =>
-    typeof a === "string" ? a : a.name
-  );
+  const shape = specShape(def);
+  const aliases = (def.aliases ?? []).map((a: string | MetricAlias) => {
+    if (typeof a === "string") return a;
+    const peers = typeof a.peer === "string" ? [a.peer] : a.peer ?? [];
+    return peers.length ? `${a.name} (${peers.join(", ")})` : a.name;
+  });
   const kind = def.kind && def.kind !== "ranking" ? ` [${def.kind}]` : "";
   return `${shape}${kind}\n    ${def.description}` +
+    (def.peers?.length ? `\n    name of: ${def.peers.join(", ")}` : "") +
     (aliases.length ? `\n    also: ${aliases.join(", ")}` : "") +
     Object.entries(def.params ?? {}).map(([k, p]) =>
       `\n    ${k}: ${p.description}`
@@ -82,6 +82,7 @@ export function run(args: string[]): Promise<number> {
       args,
       options: {
         json: { type: "boolean" },
+        markdown: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -91,6 +92,12 @@ export function run(args: string[]): Promise<number> {
   }
   if (values.json) {
     console.log(JSON.stringify(metricListing(), null, 2));
+  } else if (values.markdown) {
+    console.log(
+      metricTableRows().map((cells) =>
+        `| ${cells.map((c) => c.replaceAll("|", "\\|")).join(" | ")} |`
+      ).join("\n"),
+    );
   } else console.log(listMetrics().trimEnd());
   return Promise.resolve(0);
 }

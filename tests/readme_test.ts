@@ -2,10 +2,28 @@
 // start names the pinned Deno that .ci/run installs.
 import { assertEquals } from "./assert.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
+import { metricTableRows } from "../metrics/listing.ts";
 
 const README = await Deno.readTextFile(
   new URL("../README.md", import.meta.url),
 );
+
+Deno.test("the README's metric table is the registry's, peers of every alias included", () => {
+  const section = README.slice(
+    README.indexOf("## Metrics"),
+    README.indexOf("## Performance"),
+  );
+  const cells = (line: string) =>
+    line.slice(1, -1).split(/(?<!\\)\|/).map((c) =>
+      c.trim().replaceAll("\\|", "|")
+    );
+  const rows = section.split("\n")
+    .filter((line) => line.startsWith("| "))
+    .map(cells)
+    .filter((row) => !row.every((c) => /^-+$/.test(c)));
+  const expected = metricTableRows().filter((_, i) => i !== 1);
+  assertEquals(rows, expected);
+});
 
 Deno.test("the README lists every registered metric", () => {
   const section = README.slice(
