@@ -6,11 +6,23 @@
  * With no configuration it POSTs `{"query": TEXT, "limit": N}` and accepts a
  * JSON array of ids or hits, or an object holding one under `hits` or
  * `results`. Hits may spell their fields `id`/`_id`, `docId`/`doc_id` and
- * `sourceId`/`source_id`; numeric ids are read as their decimal text.
+ * `sourceId`/`source_id`; numeric ids are read as their decimal text. A
+ * preset speaks Elasticsearch's, OpenSearch's, Solr's or Vespa's dialect.
+ *
+ * The response is read as a stream and refused once its body (inflated, when
+ * compressed) passes `maxResponseBytes`. Redirects are followed only within
+ * the endpoint's origin, so the request body and headers (an API key) never
+ * reach another server.
  *
  * @module
  */
 
+import {
+  SEARCH_ENGINE_PRESET_NAMES,
+  SEARCH_ENGINE_PRESETS,
+  type SearchEnginePreset,
+  type SearchEnginePresetName,
+} from "./search_engine_presets.ts";
 import {
   checkConcurrency,
   RetrievalError,
@@ -26,11 +38,27 @@ export const DEFAULT_REQUEST_TEMPLATE: Readonly<Record<string, string>> = {
   limit: "{{limit}}",
 };
 
+/** The largest response body read by default: 64 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** How many redirects within the endpoint's origin are followed. */
+export const MAX_REDIRECTS = 5;
+
 /** Options of {@linkcode HttpRetriever}. */
 export interface HttpRetrieverOptions {
   /** The endpoint. May hold `{{query}}`, `{{limit}}` and `{{queryId}}`, URL-encoded when filled. */
   url: string | URL;
-  /** The HTTP method. Default: `POST`. */
+  /**
+   * A search engine's dialect: `elasticsearch` or `opensearch` (POST
+   * `{"size", "query": {"multi_match"}}` to `INDEX/_search`, hits at
+   * `hits.hits[]._id`/`_score`), `solr` (GET `select?q=&rows=&fl=id,score`,
+   * hits at `response.docs[].id`/`score`) or `vespa` (POST `{"yql", "query",
+   * "hits"}` to `search/`, hits at `root.children[].id`/`relevance`, the id
+   * after `::`). `method`, `requestTemplate` and `responsePath` override its
+   * parts. Default: none.
+   */
+  preset?: SearchEnginePresetName;
+  /** The HTTP method. Default: `POST` (the preset's, with one). */
   method?: "POST" | "GET";
   /**
    * The JSON body (POST) or the query parameters (GET, an object). A string
@@ -56,7 +84,13 @@ export interface HttpRetrieverOptions {
   retries?: number;
   /** Milliseconds before the first retry, doubled for each further one. Default: 250. */
   backoff?: number;
-  /** The run tag. Default: `http`. */
+  /**
+   * The largest response body accepted, in bytes after decompression: a
+   * response that passes it is refused (and not retried). Default:
+   * {@linkcode DEFAULT_MAX_RESPONSE_BYTES}.
+   */
+  maxResponseBytes?: number;
+  /** The run tag. Default: `http` (the preset's name, with one). */
   name?: string;
   /** The fetch implementation. Default: the global `fetch`. */
   fetch?: typeof fetch;
@@ -112,6 +146,8 @@ export class HttpRetriever implements Retriever {
   readonly #timeout: number;
   readonly #retries: number;
   readonly #backoff: number;
+  readonly #maxBytes: number;
+  readonly #preset: SearchEnginePreset | undefined;
   readonly #fetch: typeof fetch;
   #active = 0;
   readonly #waiting: (() => void)[] = [];
@@ -131,14 +167,28 @@ export class HttpRetriever implements Retriever {
     } catch {
       throw new TypeError(`Invalid retriever URL "${this.#url}"`);
     }
-    const method = options.method ?? "POST";
+    if (
+      options.preset !== undefined &&
+      !SEARCH_ENGINE_PRESET_NAMES.includes(options.preset)
+    ) {
+      throw new TypeError(
+        `Preset must be one of ${SEARCH_ENGINE_PRESET_NAMES.join(", ")}, got "${
+          String(options.preset)
+        }"`,
+      );
+    }
+    const preset = options.preset === undefined
+      ? undefined
+      : SEARCH_ENGINE_PRESETS[options.preset];
+    this.#preset = preset;
+    const method = options.method ?? preset?.method ?? "POST";
     if (method !== "POST" && method !== "GET") {
       throw new TypeError(`Method must be POST or GET, got "${method}"`);
     }
     this.#method = method;
     const urlHasPlaceholders = PLACEHOLDER.test(this.#url);
     PLACEHOLDER.lastIndex = 0;
-    this.#template = options.requestTemplate ??
+    this.#template = options.requestTemplate ?? preset?.requestTemplate ??
       (method === "GET" && urlHasPlaceholders
         ? undefined
         : DEFAULT_REQUEST_TEMPLATE);
@@ -171,7 +221,13 @@ export class HttpRetriever implements Retriever {
       );
     }
     this.#backoff = nonNegative("backoff", options.backoff ?? 250);
-    this.name = options.name ?? "http";
+    this.#maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    if (!(Number.isSafeInteger(this.#maxBytes) && this.#maxBytes > 0)) {
+      throw new RangeError(
+        `The maximum response size must be a positive integer of bytes, got ${this.#maxBytes}`,
+      );
+    }
+    this.name = options.name ?? options.preset ?? "http";
     this.#fetch = options.fetch ?? fetch;
   }
 
@@ -270,12 +326,13 @@ export class HttpRetriever implements Retriever {
       let response: Response;
       let text: string;
       try {
-        response = await this.#fetch(url, {
+        response = await this.#follow(url, {
           ...init,
           signal: controller.signal,
-        });
-        text = await response.text();
+        }, where);
+        text = await this.#body(response, where);
       } catch (error) {
+        if (error instanceof RetrievalError) throw error;
         throw failure(error);
       }
       if (!response.ok) {
@@ -303,6 +360,89 @@ export class HttpRetriever implements Retriever {
     }
   }
 
+  // Redirects within the origin are followed, as the same request; one to
+  // another origin is refused, so the body and headers stay with the
+  // server they were meant for.
+  async #follow(
+    url: URL,
+    init: RequestInit,
+    where: string,
+  ): Promise<Response> {
+    for (let hops = 0;; hops++) {
+      const response = await this.#fetch(url, { ...init, redirect: "manual" });
+      const location = response.headers.get("location");
+      if (
+        !(response.status >= 300 && response.status < 400) || location === null
+      ) {
+        return response;
+      }
+      await response.body?.cancel();
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new RetrievalError(
+          "http",
+          `${where}: HTTP ${response.status} redirect to an invalid location "${location}"`,
+          { status: response.status },
+        );
+      }
+      if (next.origin !== url.origin) {
+        throw new RetrievalError(
+          "http",
+          `${where}: HTTP ${response.status} redirect to another origin (${next.origin}${next.pathname}) not followed, so the request and its headers are not sent there; give that URL as the endpoint if it is meant`,
+          { status: response.status },
+        );
+      }
+      if (hops === MAX_REDIRECTS) {
+        throw new RetrievalError(
+          "http",
+          `${where}: more than ${MAX_REDIRECTS} redirects`,
+          { status: response.status },
+        );
+      }
+      url = next;
+    }
+  }
+
+  // The body, read chunk by chunk (fetch has inflated a compressed one) and
+  // refused once it passes the bound, before it can fill the memory.
+  async #body(response: Response, where: string): Promise<string> {
+    const tooLarge = () =>
+      new RetrievalError(
+        "response",
+        `${where}: the response is larger than ${this.#maxBytes} bytes (maxResponseBytes, --max-response-bytes raises it)`,
+      );
+    const declared = Number(response.headers.get("content-length") ?? NaN);
+    if (
+      declared > this.#maxBytes && !response.headers.has("content-encoding")
+    ) {
+      await response.body?.cancel();
+      throw tooLarge();
+    }
+    if (response.body === null) return "";
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > this.#maxBytes) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    return new TextDecoder().decode(bytes);
+  }
+
   #results(body: unknown, where: string): RetrievedItem[] {
     let list: unknown = body;
     if (this.#path) {
@@ -316,6 +456,16 @@ export class HttpRetriever implements Retriever {
             `${where}: the response has no "${this.#path.join(".")}"`,
           );
         }
+      }
+    } else if (this.#preset) {
+      list = this.#preset.hits(body);
+      if (list === undefined) {
+        throw new RetrievalError(
+          "response",
+          `${where}: not the shape of a ${this.#preset.engine} response, no "${this.#preset.hitsPath}" array in ${
+            snippet(JSON.stringify(body))
+          }`,
+        );
       }
     } else if (!Array.isArray(body)) {
       const record = body as Record<string, unknown> | null;
@@ -335,7 +485,22 @@ export class HttpRetriever implements Retriever {
         }, got ${snippet(JSON.stringify(list ?? body))}`,
       );
     }
-    return list.map((item, i) => itemOf(item, i, where));
+    const preset = this.#preset;
+    if (preset === undefined) {
+      return list.map((item, i) => itemOf(item, i, where));
+    }
+    return list.map((item, i) => {
+      const hit = preset.hit(item);
+      if (hit === undefined) {
+        throw new RetrievalError(
+          "response",
+          `${where}: ${preset.engine} hit ${i + 1} has no id: ${
+            snippet(JSON.stringify(item))
+          }`,
+        );
+      }
+      return hit;
+    });
   }
 
   async #acquire(): Promise<void> {

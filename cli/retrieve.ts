@@ -15,6 +15,10 @@ import {
   evaluateDataset,
 } from "../adapters/evaluate_retrieval.ts";
 import { HttpRetriever } from "../adapters/http_retriever.ts";
+import {
+  SEARCH_ENGINE_PRESET_NAMES,
+  type SearchEnginePresetName,
+} from "../adapters/search_engine_presets.ts";
 import type { RetrievalReport } from "../adapters/retrieval_report.ts";
 import { RetrievalError, type Retriever } from "../adapters/retriever.ts";
 import type { RetrievalDataset } from "../formats/dataset.ts";
@@ -33,7 +37,7 @@ import {
 } from "./options.ts";
 
 const USAGE =
-  "deno run -R -W -N cli.ts retrieve --dataset PATH [--retriever bm25 [--index DIR] [--k1 X] [--b X] [--analyzer anserini|split] | --url URL ...] [-m SPEC]... [-k 1,5,10] [--limit N] [--save-run FILE] [--format trec|json|csv|markdown] [-q] [--strict]";
+  "deno run -R -W -N cli.ts retrieve --dataset PATH [--retriever bm25 [--index DIR] [--k1 X] [--b X] [--analyzer anserini|split] | --url URL [--preset P] ...] [-m SPEC]... [-k 1,5,10] [--limit N] [--save-run FILE] [--format trec|json|csv|markdown] [-q] [--strict]";
 
 const HELP = `Usage: ${USAGE}
 
@@ -57,6 +61,12 @@ Retriever:
       --url URL             an HTTP search endpoint; by default it is sent
                             POST {"query": TEXT, "limit": N} and answers with
                             an array of ids or hits, or {"hits"|"results": [...]}
+      --preset P            elasticsearch, opensearch (POST a multi_match to
+                            INDEX/_search, hits at hits.hits[]._id/_score),
+                            solr (GET select?q=&rows=&fl=id,score, hits at
+                            response.docs) or vespa (POST userQuery() to
+                            search/, hits at root.children[].id/relevance);
+                            the options below override its parts
       --method M            POST (default) or GET (the template as parameters)
       --request-template J  the request as JSON with {{query}}, {{limit}} and
                             {{queryId}} placeholders
@@ -66,6 +76,10 @@ Retriever:
       --timeout MS          per attempt (default 30000)
       --retries N           retries of timeouts, network errors, 408, 429, 5xx
                             (default 2)
+      --max-response-bytes N
+                            refuse a response body (inflated) larger than N
+                            bytes (default 67108864, 64 MiB); redirects are
+                            followed only within the URL's origin
 
 Evaluation:
   -m, --metric SPEC   a metric spec; a bare name (ndcg, recall, P, rr, ap) is
@@ -100,6 +114,8 @@ export async function run(args: string[]): Promise<number> {
         analyzer: { type: "string" },
         index: { type: "string" },
         url: { type: "string" },
+        preset: { type: "string" },
+        "max-response-bytes": { type: "string" },
         method: { type: "string" },
         "request-template": { type: "string" },
         "response-path": { type: "string" },
@@ -235,6 +251,8 @@ async function retrieverOf(
     analyzer?: string;
     index?: string;
     url?: string;
+    preset?: string;
+    "max-response-bytes"?: string;
     method?: string;
     "request-template"?: string;
     "response-path"?: string;
@@ -248,6 +266,8 @@ async function retrieverOf(
 ): Promise<Retriever> {
   const bm25Only = ["k1", "b", "analyzer", "index"] as const;
   const httpOnly = [
+    "preset",
+    "max-response-bytes",
     "method",
     "request-template",
     "response-path",
@@ -276,8 +296,16 @@ async function retrieverOf(
   if (values.retriever !== undefined) {
     throw new UsageError("give --retriever or --url, not both", USAGE);
   }
-  const method = (values.method ?? "POST").toUpperCase();
-  if (method !== "POST" && method !== "GET") {
+  const preset = values.preset === undefined
+    ? undefined
+    : choiceOption<SearchEnginePresetName>(
+      "--preset",
+      values.preset,
+      USAGE,
+      SEARCH_ENGINE_PRESET_NAMES,
+    );
+  const method = values.method?.toUpperCase();
+  if (method !== undefined && method !== "POST" && method !== "GET") {
     throw new UsageError(
       `--method must be POST or GET, got "${values.method}"`,
       USAGE,
@@ -321,11 +349,15 @@ async function retrieverOf(
   const retries = values.retries === undefined
     ? undefined
     : intOption("--retries", values.retries, USAGE, 0);
+  const maxResponseBytes = values["max-response-bytes"] === undefined
+    ? undefined
+    : intOption("--max-response-bytes", values["max-response-bytes"], USAGE, 1);
   // What the constructor refuses (a URL, a placeholder, a response path) was
   // given on the command line.
   return usageErrors(USAGE, () =>
     new HttpRetriever({
       url: values.url!,
+      preset,
       method,
       requestTemplate,
       responsePath: values["response-path"],
@@ -333,6 +365,7 @@ async function retrieverOf(
       concurrency,
       timeout,
       retries,
+      maxResponseBytes,
     }));
 }
 

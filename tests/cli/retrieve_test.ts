@@ -201,6 +201,25 @@ Deno.test("retrieve reports usage mistakes with status 2 and data errors with st
     "--index is for --retriever bm25",
   );
   await usage(
+    ["--dataset", TINY, "--url", "http://127.0.0.1:9", "--preset", "sphinx"],
+    '--preset must be one of elasticsearch, opensearch, solr, vespa, got "sphinx"',
+  );
+  await usage(
+    ["--dataset", TINY, "--preset", "solr"],
+    "--preset needs --url",
+  );
+  await usage(
+    [
+      "--dataset",
+      TINY,
+      "--url",
+      "http://127.0.0.1:9",
+      "--max-response-bytes",
+      "0",
+    ],
+    'option --max-response-bytes must be an integer >= 1, got "0"',
+  );
+  await usage(
     ["--dataset", TINY, "--format", "xml"],
     '--format must be one of trec, json, csv, markdown, got "xml"',
   );
@@ -355,4 +374,61 @@ Deno.test("retrieve --index saves the index, reuses it, and builds it again when
   const again = await retrieve(args(TINY, "tiny.run"));
   assertEquals([again.status, again.err], [0, ""]);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("retrieve --preset solr asks Solr's select and reads response.docs; --max-response-bytes bounds the body", async () => {
+  const recorded = await Deno.readTextFile(
+    `${ROOT}tests/testdata/search_engines/solr.json`,
+  );
+  const params: Record<string, string>[] = [];
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (request) => {
+      params.push(Object.fromEntries(new URL(request.url).searchParams));
+      return new Response(recorded);
+    },
+  );
+  const url = `http://127.0.0.1:${server.addr.port}/solr/bikes/select`;
+  try {
+    const { status, out, err } = await retrieve([
+      "--dataset",
+      EXAMPLE,
+      "--url",
+      url,
+      "--preset",
+      "solr",
+      "-m",
+      "P@1",
+    ]);
+    assertEquals([status, err], [0, ""]);
+    assertEquals(out.split("\n")[0], "runid                 \tall\tsolr");
+    assertEquals(params.length, 32);
+    assertEquals(params[0], {
+      q: params[0].q,
+      rows: "100",
+      fl: "id,score",
+      wt: "json",
+    });
+    const small = await retrieve([
+      "--dataset",
+      EXAMPLE,
+      "--url",
+      url,
+      "--preset",
+      "solr",
+      "--max-response-bytes",
+      "100",
+      "--strict",
+    ]);
+    assertEquals(small.status, 1);
+    assertEquals(
+      small.err.includes(
+        `GET ${url}: the response is larger than 100 bytes (maxResponseBytes, --max-response-bytes raises it)`,
+      ),
+      true,
+      small.err,
+    );
+  } finally {
+    await server.shutdown();
+  }
 });

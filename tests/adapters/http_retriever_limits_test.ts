@@ -1,0 +1,144 @@
+import { assertEquals, assertRejects } from "../assert.ts";
+import { HttpRetriever } from "../../adapters/http_retriever.ts";
+import { RetrievalError } from "../../adapters/retriever.ts";
+
+/** Serves `handler` on 127.0.0.1 for the length of `fn`. */
+async function serving(
+  handler: (request: Request) => Response | Promise<Response>,
+  fn: (base: string) => Promise<void>,
+): Promise<void> {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    handler,
+  );
+  try {
+    await fn(`http://127.0.0.1:${server.addr.port}`);
+  } finally {
+    await server.shutdown();
+  }
+}
+
+Deno.test("a response body larger than maxResponseBytes is refused, naming the URL and the option", async () => {
+  await serving(
+    () => Response.json({ hits: ["x".repeat(5000)] }),
+    async (base) => {
+      const retriever = new HttpRetriever({
+        url: `${base}/search`,
+        maxResponseBytes: 1000,
+        retries: 0,
+      });
+      const error = await assertRejects(
+        () => retriever.retrieve("q", { limit: 10 }),
+        RetrievalError,
+      ) as RetrievalError;
+      assertEquals(error.kind, "response");
+      assertEquals(
+        error.message,
+        `POST ${base}/search: the response is larger than 1000 bytes (maxResponseBytes, --max-response-bytes raises it)`,
+      );
+      // Within the bound it is read.
+      const roomy = new HttpRetriever({ url: `${base}/search` });
+      assertEquals((await roomy.retrieve("q", { limit: 1 })).length, 1);
+    },
+  );
+});
+
+Deno.test("a gzip body is bounded by its inflated size: 64 MiB of zeros from 64 KB is refused past 1 MB", async () => {
+  const inflated = 64 * 1024 * 1024;
+  const zeros = ReadableStream.from((function* () {
+    const chunk = new Uint8Array(1024 * 1024);
+    for (let i = 0; i < inflated / chunk.length; i++) yield chunk;
+  })()).pipeThrough(new CompressionStream("gzip"));
+  const gzip = new Uint8Array(await new Response(zeros).arrayBuffer());
+  assertEquals(gzip.length < 100_000, true);
+  let sent = 0;
+  await serving(() => {
+    sent++;
+    return new Response(gzip, {
+      headers: {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+      },
+    });
+  }, async (base) => {
+    const retriever = new HttpRetriever({
+      url: `${base}/search`,
+      maxResponseBytes: 1024 * 1024,
+    });
+    await assertRejects(
+      () => retriever.retrieve("q", { limit: 10 }),
+      RetrievalError,
+      "the response is larger than 1048576 bytes",
+    );
+    // A refusal is not retried.
+    assertEquals(sent, 1);
+  });
+});
+
+Deno.test("a redirect to another origin is not followed: the body and headers stay home", async () => {
+  const elsewhere: Request[] = [];
+  await serving((request) => {
+    elsewhere.push(request);
+    return Response.json([]);
+  }, async (other) => {
+    await serving(() =>
+      new Response(null, {
+        status: 307,
+        headers: { location: `${other}/steal` },
+      }), async (base) => {
+      const retriever = new HttpRetriever({
+        url: `${base}/search`,
+        headers: { "X-Api-Key": "secret" },
+        retries: 0,
+      });
+      const error = await assertRejects(
+        () => retriever.retrieve("q", { limit: 10 }),
+        RetrievalError,
+      ) as RetrievalError;
+      assertEquals([error.kind, error.status], ["http", 307]);
+      assertEquals(
+        error.message,
+        `POST ${base}/search: HTTP 307 redirect to another origin (${other}/steal) not followed, so the request and its headers are not sent there; give that URL as the endpoint if it is meant`,
+      );
+    });
+  });
+  assertEquals(elsewhere.length, 0);
+});
+
+Deno.test("redirects within the origin are followed with the same request, up to five", async () => {
+  const seen: { path: string; body: unknown; key: string | null }[] = [];
+  await serving(async (request) => {
+    const path = new URL(request.url).pathname;
+    seen.push({
+      path,
+      body: await request.json(),
+      key: request.headers.get("x-api-key"),
+    });
+    if (path === "/old") {
+      return new Response(null, { status: 308, headers: { location: "/new" } });
+    }
+    if (path.startsWith("/loop")) {
+      return new Response(null, {
+        status: 307,
+        headers: { location: `/loop${seen.length}` },
+      });
+    }
+    return Response.json(["d1"]);
+  }, async (base) => {
+    const retriever = new HttpRetriever({
+      url: `${base}/old`,
+      headers: { "X-Api-Key": "k" },
+    });
+    assertEquals(await retriever.retrieve("chain", { limit: 3 }), ["d1"]);
+    assertEquals(seen, [
+      { path: "/old", body: { query: "chain", limit: 3 }, key: "k" },
+      { path: "/new", body: { query: "chain", limit: 3 }, key: "k" },
+    ]);
+    const loop = new HttpRetriever({ url: `${base}/loop`, retries: 0 });
+    await assertRejects(
+      () => loop.retrieve("q", { limit: 1 }),
+      RetrievalError,
+      `POST ${base}/loop: more than 5 redirects`,
+    );
+  });
+});
