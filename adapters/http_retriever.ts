@@ -38,6 +38,9 @@ export const DEFAULT_REQUEST_TEMPLATE: Readonly<Record<string, string>> = {
   limit: "{{limit}}",
 };
 
+export { SEARCH_ENGINE_PRESET_NAMES, SEARCH_ENGINE_PRESETS };
+export type { SearchEnginePreset, SearchEnginePresetName };
+
 /** The largest response body read by default: 64 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
