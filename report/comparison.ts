@@ -52,12 +52,15 @@ export function formatDifference(value: number): string {
 }
 
 /**
- * A p-value: four decimals, or two significant digits below 0.0001.
+ * A p-value as every table, page and report prints it: four decimals, or
+ * `< 0.0001` below what four decimals can show (so a column never mixes
+ * `0.0000` and `4.5e-308`).
  *
  * @example
  * ```ts
  * import { formatPValue } from "./comparison.ts";
- * console.log(formatPValue(0.0312), formatPValue(1.9073e-6)); // "0.0312" "1.9e-6"
+ * console.log(formatPValue(0.0312), formatPValue(1.9073e-6)); // "0.0312" "< 0.0001"
+ * console.log(formatPValue(0.00004), formatPValue(0)); // "< 0.0001" "< 0.0001"
  * ```
  *
  * @param p The p-value.
@@ -65,7 +68,8 @@ export function formatDifference(value: number): string {
  */
 export function formatPValue(p: number): string {
   if (Number.isNaN(p)) return "n/a";
-  if (p > 0 && p < 0.0001) return p.toExponential(1);
+  // Below 0.00005 four decimals would print 0.0000.
+  if (p < 0.00005) return "< 0.0001";
   return formatFixed(p, 4);
 }
 
@@ -133,7 +137,7 @@ export function comparisonSummary(comparison: Comparison): string {
   const level = formatLevel(1 - comparison.alpha);
   return `${set}; ${
     TEST_NAMES[comparison.test]
-  }, two-sided, ${correction}, significant when p < ${comparison.alpha}; seed ${comparison.seed}, ${comparison.resamples} resamples; ${level} intervals: Student t for means, percentile bootstrap for differences; effect size: Cohen's d of the paired differences.`;
+  }, two-sided, ${correction}, significant when p < ${comparison.alpha}; seed ${comparison.seed}, ${comparison.resamples} resamples; ${level} intervals: percentile bootstrap for means and differences (within the range of the per-query values, so a bounded metric's stays in it); effect size: Cohen's d of the paired differences.`;
 }
 
 function formatLevel(level: number): string {

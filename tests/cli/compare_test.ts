@@ -1,4 +1,4 @@
-import { assertEquals } from "../assert.ts";
+import { assertAlmostEquals, assertEquals } from "../assert.ts";
 import { runCli } from "./_cli.ts";
 
 const EXAMPLES = new URL("../../examples/", import.meta.url).pathname;
@@ -114,13 +114,35 @@ Deno.test("compare writes every format to --out atomically", async () => {
       true,
       table,
     );
+    // ap's t-test p is about 1e-8: printed as below four decimals, the one
+    // p-value format of every report, never 0.0000 or an exponent.
+    const pValues = table.split("\n").find((l) => /^ap +bm25/.test(l))!
+      .trim().split(/ {2,}/).slice(-3, -1);
+    assertEquals(pValues, ["< 0.0001", "< 0.0001"], table);
     const markdown = await Deno.readTextFile(`${dir}/report.markdown`);
-    assertEquals(
-      markdown.includes(
-        "| ap | 0.7924 [0.7448, 0.8400] | 0.9437 [0.9215, 0.9659] |",
+    // The means' intervals are percentile bootstrap intervals, within five
+    // Monte Carlo standard deviations (and the printed rounding) of scipy's.
+    const row = markdown.match(
+      /^\| ap \| 0\.7924 \[(.+), (.+)\] \| 0\.9437 \[(.+), (.+)\] \|$/m,
+    );
+    assertEquals(row !== null, true, markdown);
+    const scipy = JSON.parse(
+      await Deno.readTextFile(
+        new URL(
+          "../testdata/significance/mean_bootstrap.json",
+          import.meta.url,
+        ),
       ),
-      true,
-      markdown,
+    ).cases.find((c: { name: string }) =>
+      c.name === "example ap hybrid vs bm25"
+    )
+      .systems;
+    // The reference case names hybrid a, bm25 b.
+    const want = [scipy[1], scipy[0]].flatMap((s) =>
+      [0, 1].map((i) => [s.ci[i], 5 * s.ci_sd[i] + 5e-5])
+    );
+    row!.slice(1).forEach((text, i) =>
+      assertAlmostEquals(Number(text), want[i][0], want[i][1], text)
     );
   } finally {
     await Deno.remove(dir, { recursive: true });
