@@ -24,6 +24,7 @@ import {
   type ComparisonFormat,
   renderComparison,
 } from "../report/comparison_formats.ts";
+import type { ReportInput } from "../report/html.ts";
 import { UsageError } from "./errors.ts";
 import { readQrelsFile } from "./input_files.ts";
 import {
@@ -153,6 +154,39 @@ export async function emit(
 }
 
 /**
+ * The input files as the HTML report's header names them: each path as
+ * given, with the SHA-256 of its bytes.
+ *
+ * @param qrelsPath The qrels file.
+ * @param runPaths The run files.
+ * @param names The runs' names, aligned with `runPaths`.
+ * @returns The inputs.
+ */
+async function reportInputs(
+  qrelsPath: string,
+  runPaths: readonly string[],
+  names: readonly string[],
+): Promise<ReportInput[]> {
+  const hash = async (path: string) => {
+    const digest = await crypto.subtle.digest(
+      "SHA-256",
+      await Deno.readFile(path),
+    );
+    return [...new Uint8Array(digest)].map((b) =>
+      b.toString(16).padStart(2, "0")
+    ).join("");
+  };
+  return [
+    { role: "qrels", name: qrelsPath, sha256: await hash(qrelsPath) },
+    ...await Promise.all(runPaths.map(async (path, i) => ({
+      role: `run ${names[i]}`,
+      name: path,
+      sha256: await hash(path),
+    }))),
+  ];
+}
+
+/**
  * Runs the command.
  *
  * @param args The arguments after `compare`.
@@ -254,12 +288,24 @@ export async function run(args: string[]): Promise<number> {
       curveCutoffs,
     },
   );
+  const html = format === "html"
+    ? {
+      inputs: await reportInputs(qrelsPath, runPaths, names),
+      options: {
+        metrics: metrics.join(" "),
+        "relevance level": String(relevanceLevel),
+        depth: depth === undefined ? "all" : String(depth),
+        "judged only": values["judged-only"] ? "yes" : "no",
+      },
+    }
+    : undefined;
   const color = format === "table" && values.out === undefined &&
     Deno.stdout.isTerminal() && !Deno.noColor;
   await emit(
     renderComparison(comparison, format, {
       color,
       perQuery: values["per-query"],
+      html,
     }),
     values.out,
   );

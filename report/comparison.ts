@@ -216,9 +216,41 @@ export function pairsTable(comparison: Comparison): Table {
   };
 }
 
+/**
+ * Whether a pair's difference is a gain over its baseline: the baseline is
+ * `b` when the comparison has one (every run against it), else `a`, the run
+ * given first. Reports colour gains green and losses red.
+ *
+ * @example
+ * ```ts
+ * import { compare } from "../metrics/compare.ts";
+ * import { comparedWithBaseline } from "./comparison.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
+ * const result = await compare({ old: [], new: [{ queryId: "q1", docs: ["d1"] }] }, qrels, ["P@1"]);
+ * console.log(comparedWithBaseline(result, result.pairs[0])); // { baseline: "old", other: "new", gain: 1 }
+ * ```
+ *
+ * @param comparison The comparison.
+ * @param pair One of its pairs.
+ * @returns The baseline's name, the other run's, and the other run's mean
+ * minus the baseline's.
+ */
+export function comparedWithBaseline(
+  comparison: Comparison,
+  pair: PairComparison,
+): { baseline: string; other: string; gain: number } {
+  return comparison.baseline === undefined
+    ? { baseline: pair.a, other: pair.b, gain: -pair.diff }
+    : { baseline: pair.b, other: pair.a, gain: pair.diff };
+}
+
 /** Options of {@linkcode comparisonToText}. */
 export interface TextOptions {
-  /** Colour significant rows (green: A better, red: A worse) with ANSI codes. Default: false. */
+  /**
+   * Colour significant rows with ANSI codes: green where the run is better
+   * than the baseline (B with a baseline, else A), red where worse.
+   * Default: false.
+   */
   color?: boolean;
 }
 
@@ -252,7 +284,8 @@ export function comparisonToText(
   if (color) {
     comparison.pairs.forEach((p, i) => {
       if (!p.significant) return;
-      tests[i + 2] = `${p.diff > 0 ? GREEN : RED}${tests[i + 2]}${RESET}`;
+      const { gain } = comparedWithBaseline(comparison, p);
+      tests[i + 2] = `${gain > 0 ? GREEN : RED}${tests[i + 2]}${RESET}`;
     });
   }
   return [

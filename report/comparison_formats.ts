@@ -6,7 +6,7 @@
  */
 
 import type { Comparison } from "../metrics/compare.ts";
-import { comparisonToHtml } from "./html.ts";
+import { comparisonToHtml, type HtmlOptions } from "./html.ts";
 import { comparisonToLatex } from "./latex.ts";
 import {
   comparisonToCsv,
@@ -33,6 +33,8 @@ export interface ComparisonRenderOptions {
   color?: boolean;
   /** Per-query values in the `json` format. Default: false. */
   perQuery?: boolean;
+  /** The `html` format's header: input files, options, time. Default: none. */
+  html?: HtmlOptions;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface ComparisonRenderOptions {
  *
  * @param comparison The comparison.
  * @param format The format.
- * @param options Colour and per-query values.
+ * @param options Colour, per-query values and the HTML header.
  * @returns The text.
  */
 export function renderComparison(
@@ -70,6 +72,6 @@ export function renderComparison(
     case "latex":
       return comparisonToLatex(comparison);
     case "html":
-      return comparisonToHtml(comparison);
+      return comparisonToHtml(comparison, options.html);
   }
 }

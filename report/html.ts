@@ -7,6 +7,7 @@
 
 import type { Comparison } from "../metrics/compare.ts";
 import {
+  comparedWithBaseline,
   comparisonSummary,
   formatDifference,
   formatInterval,
@@ -21,6 +22,7 @@ import {
   NARROW_WIDTH,
 } from "./svg_plot.ts";
 import type { Table } from "./table.ts";
+import { VERSION } from "../version.ts";
 
 const STYLE = `
 :root { color-scheme: light; }
@@ -45,6 +47,14 @@ tr.down td { background: #fdecec; }
 table.curve { margin-bottom: 10px; }
 .note { color: #57606a; font-size: 13px; margin: 8px 0 0; }
 footer { color: #8c959f; font-size: 12px; text-align: center; }
+header.provenance { display: grid; grid-template-columns: max-content 1fr;
+  gap: 2px 14px; margin: 0 0 20px; font-size: 13px; color: #57606a; }
+header.provenance dt { font-weight: 600; color: #1f2328; }
+header.provenance dd { margin: 0; overflow-wrap: anywhere; }
+header.provenance code { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.legend-key { display: inline-block; width: 10px; height: 10px; border-radius: 2px;
+  margin: 0 4px 0 8px; vertical-align: 0; }
+.legend-key.up { background: #2da44e; } .legend-key.down { background: #cf222e; }
 `;
 
 function cell(
@@ -107,10 +117,61 @@ function curveTableHtml(comparison: Comparison): string {
   }).join("\n");
 }
 
+/** One input file of a report. */
+export interface ReportInput {
+  /** What it is, e.g. `qrels` or `run bm25`. */
+  readonly role: string;
+  /** Its file name (or path) as given. */
+  readonly name: string;
+  /** The SHA-256 of its bytes, in hex. */
+  readonly sha256: string;
+}
+
 /** Options of {@linkcode comparisonToHtml}. */
 export interface HtmlOptions {
   /** The page title. Default: "Run comparison". */
   title?: string;
+  /** The input files, named in the header with their SHA-256. Default: none. */
+  inputs?: readonly ReportInput[];
+  /**
+   * Settings the comparison itself does not record (the metrics, relevance
+   * level, depth...), as the header prints them. Default: none.
+   */
+  options?: Readonly<Record<string, string>>;
+  /** When the report was made. Default: now. */
+  time?: Date;
+}
+
+function provenanceHtml(comparison: Comparison, options: HtmlOptions): string {
+  const settings: [string, string][] = [
+    ...Object.entries(options.options ?? {}),
+    ["test", comparison.test],
+    ["correction", comparison.correction],
+    ["alpha", String(comparison.alpha)],
+    ["seed", String(comparison.seed)],
+    ["resamples", String(comparison.resamples)],
+    ["query set", comparison.querySet],
+    ...(comparison.baseline === undefined
+      ? []
+      : [["baseline", comparison.baseline] as [string, string]]),
+  ];
+  const rows: string[] = (options.inputs ?? []).map((input) =>
+    `<dt>${escapeXml(input.role)}</dt><dd><code class="file">${
+      escapeXml(input.name)
+    }</code> sha256 <code class="sha256">${escapeXml(input.sha256)}</code></dd>`
+  );
+  rows.push(
+    `<dt>options</dt><dd class="options">${
+      settings.map(([k, v]) => `${escapeXml(k)} <code>${escapeXml(v)}</code>`)
+        .join(", ")
+    }</dd>`,
+    `<dt>made by</dt><dd>ranklens <span class="version">${
+      escapeXml(VERSION)
+    }</span> on <time>${
+      escapeXml((options.time ?? new Date()).toISOString())
+    }</time></dd>`,
+  );
+  return `<header class="provenance">${rows.join("")}</header>`;
 }
 
 /**
@@ -140,6 +201,8 @@ export function comparisonToHtml(
 ): string {
   const title = options.title ?? "Run comparison";
   const names = comparison.systems.map((s) => s.name);
+  const systemOf = (name: string) =>
+    comparison.systems.find((s) => s.name === name)!;
   const level = `${Math.round((1 - comparison.alpha) * 1000) / 10}%`;
   const meansChart = intervalChart({
     title: `Mean per metric with ${level} confidence interval`,
@@ -158,11 +221,15 @@ export function comparisonToHtml(
       width: NARROW_WIDTH,
       queries: comparison.queries,
       differences: [...p.differences],
+      aValues: [...systemOf(p.a).values[p.metric]],
+      bValues: [...systemOf(p.b).values[p.metric]],
       mean: p.diff,
       aName: p.a,
       bName: p.b,
+      baseline: comparison.baseline === undefined ? "a" : "b",
       yLabel: `${p.metric} difference`,
       format: formatDifference,
+      formatValue: formatScore,
     })
   );
   const curveCharts = comparison.curves.map((curve) => {
@@ -183,13 +250,18 @@ export function comparisonToHtml(
   });
   const tests = tableToHtml(pairsTable(comparison), "tests", (r) => {
     const p = comparison.pairs[r];
-    return p.significant ? (p.diff > 0 ? "up" : "down") : "";
+    if (!p.significant) return "";
+    return comparedWithBaseline(comparison, p).gain > 0 ? "up" : "down";
   });
   const sections = [
     `<section id="means-section"><h2>Means</h2>${
       meansTableHtml(comparison)
     }<div class="plots">${meansChart}</div></section>`,
-    `<section id="tests-section"><h2>Paired tests (A − B)</h2>${tests}<p class="note">d: Cohen's d of the paired differences; W/T/L: queries where A scored higher / the same / lower; p adj: after ${comparison.correction} correction; * and a tinted row: significant (green when A is better, red when worse).</p></section>`,
+    `<section id="tests-section"><h2>Paired tests (A − B)</h2>${tests}<p class="note">d: Cohen's d of the paired differences; W/T/L: queries where A scored higher / the same / lower; p adj: after ${comparison.correction} correction; * and a tinted row: significant, <span class="legend-key up"></span>green where the run is better than the baseline (${
+      comparison.baseline === undefined
+        ? "A, the run given first"
+        : `B, ${escapeXml(comparison.baseline)}`
+    }), <span class="legend-key down"></span>red where worse; p-values below 0.0001 print as &lt; 0.0001.</p></section>`,
     `<section id="differences-section"><h2>Per-query differences</h2><div class="plots">${
       differenceCharts.join("\n")
     }</div></section>`,
@@ -212,6 +284,7 @@ export function comparisonToHtml(
 <body>
 <main>
 <h1>${escapeXml(title)}: ${escapeXml(names.join(" vs "))}</h1>
+${provenanceHtml(comparison, options)}
 <p class="summary">${escapeXml(comparisonSummary(comparison))}</p>
 ${sections.join("\n")}
 <footer>Generated by ranklens.</footer>

@@ -128,7 +128,7 @@ function svgOpen(width: number, height: number, title: string): string {
     `<rect width="${width}" height="${height}" fill="#ffffff"/>` +
     text(width / 2, 24, title, {
       "text-anchor": "middle",
-      "font-size": 15,
+      "font-size": titleSize(title, width),
       "font-weight": 600,
     });
 }
@@ -162,24 +162,61 @@ function yAxis(
   return out;
 }
 
-/** A horizontal legend of coloured swatches, centred under the title. */
+/**
+ * A generous estimate of the width of a text in the charts' sans-serif font:
+ * layouts reserve this much, so labels stay inside the chart (the browser
+ * test measures the real boxes).
+ */
+function textWidth(content: string, size: number): number {
+  return content.length * size * 0.62;
+}
+
+/** The font size at which a title fits the width, 15 at most. */
+function titleSize(title: string, width: number): number {
+  return Math.max(
+    9,
+    Math.min(15, Math.floor((width - 24) / (title.length * 0.62))),
+  );
+}
+
+/**
+ * A legend of coloured swatches centred under the title, wrapped onto more
+ * rows when it is wider than the chart.
+ *
+ * @returns The SVG and the y of its last row.
+ */
 function legend(
   width: number,
   names: readonly string[],
   y: number,
   colors: readonly string[],
-): string {
-  const widths = names.map((n) => 24 + n.length * 7.2 + 18);
-  let x = (width - widths.reduce((a, b) => a + b, 0)) / 2;
-  let out = `<g class="legend">`;
-  names.forEach((name, i) => {
-    out += `<rect x="${round(x)}" y="${
-      y - 10
-    }" width="14" height="14" rx="2" fill="${colors[i]}"/>`;
-    out += text(x + 20, y + 1, name, { "font-size": 12 });
-    x += widths[i];
+): { svg: string; bottom: number } {
+  const widths = names.map((n) => 20 + textWidth(n, 12) + 18);
+  const rows: number[][] = [[]];
+  let used = 0;
+  widths.forEach((w, i) => {
+    const row = rows[rows.length - 1];
+    if (row.length && used + w > width - 24) {
+      rows.push([i]);
+      used = w;
+    } else {
+      row.push(i);
+      used += w;
+    }
   });
-  return out + "</g>";
+  let out = `<g class="legend">`;
+  rows.forEach((row, r) => {
+    const rowY = y + r * 20;
+    let x = (width - row.reduce((a, i) => a + widths[i], 0)) / 2;
+    for (const i of row) {
+      out += `<rect x="${round(x)}" y="${
+        rowY - 10
+      }" width="14" height="14" rx="2" fill="${colors[i % colors.length]}"/>`;
+      out += text(x + 20, rowY + 1, names[i], { "font-size": 12 });
+      x += widths[i];
+    }
+  });
+  return { svg: out + "</g>", bottom: y + (rows.length - 1) * 20 };
 }
 
 /** One series of {@linkcode intervalChart}. */
@@ -228,19 +265,38 @@ export interface IntervalChartSpec {
  */
 export function intervalChart(spec: IntervalChartSpec): string {
   const width = spec.width ?? WIDE;
-  const height = 400;
-  const frame: Frame = { left: 64, top: 70, width: width - 84, height: 270 };
   const all = spec.series.flatMap((s) =>
     s.intervals.flatMap(([lo, hi], i) => [lo, hi, s.values[i]])
   ).filter(Number.isFinite);
   const ticks = niceTicks(Math.min(0, ...all), Math.max(...all, 0));
   const lo = ticks[0], hi = ticks[ticks.length - 1];
-  const y = (v: number) => frame.top + frame.height * (hi - v) / (hi - lo);
-  const groupWidth = frame.width / spec.categories.length;
-  const barWidth = Math.min(72, groupWidth * 0.8 / spec.series.length);
+  const plotWidth = width - 84;
+  const groupWidth = plotWidth / Math.max(spec.categories.length, 1);
+  const barWidth = Math.min(
+    72,
+    groupWidth * 0.8 / Math.max(spec.series.length, 1),
+  );
   const rotate = barWidth < 44;
+  const labels = spec.series.flatMap((s) => s.values.map(spec.format));
+  const labelSpace = rotate
+    ? Math.max(0, ...labels.map((l) => textWidth(l, 11))) + 10
+    : 18;
+  // Category names too wide for their group are drawn slanted.
+  const slant = spec.categories.some((c) => textWidth(c, 13) > groupWidth - 6);
+  const categorySpace = slant
+    ? Math.max(...spec.categories.map((c) => textWidth(c, 13))) * 0.65 + 24
+    : 28;
+  const key = legend(width, spec.series.map((s) => s.name), 48, PALETTE);
+  const frame: Frame = {
+    left: 64,
+    top: key.bottom + 12 + labelSpace,
+    width: plotWidth,
+    height: 270,
+  };
+  const height = frame.top + frame.height + categorySpace + 26;
+  const y = (v: number) => frame.top + frame.height * (hi - v) / (hi - lo);
   let out = svgOpen(width, height, spec.title);
-  out += legend(width, spec.series.map((s) => s.name), 48, PALETTE);
+  out += key.svg;
   out += yAxis(frame, ticks, y, spec.yLabel);
   spec.categories.forEach((category, c) => {
     const groupLeft = frame.left + c * groupWidth +
@@ -250,6 +306,9 @@ export function intervalChart(spec: IntervalChartSpec): string {
       const [low, high] = s.intervals[c];
       const x = groupLeft + i * barWidth;
       const color = PALETTE[i % PALETTE.length];
+      const interval = Number.isFinite(low) && Number.isFinite(high)
+        ? ` ${formatRange(spec.format, low, high)}`
+        : "";
       if (Number.isFinite(value)) {
         const top = y(Math.max(value, 0)), bottom = y(Math.min(value, 0));
         out += `<rect class="bar" x="${round(x + 2)}" y="${
@@ -257,11 +316,11 @@ export function intervalChart(spec: IntervalChartSpec): string {
         }" width="${round(barWidth - 4)}" height="${
           round(bottom - top)
         }" fill="${color}" fill-opacity="0.85"><title>${
-          escapeXml(`${s.name} ${category}: ${spec.format(value)}`)
+          escapeXml(`${s.name} ${category}: ${spec.format(value)}${interval}`)
         }</title></rect>`;
       }
       const cx = x + barWidth / 2;
-      if (Number.isFinite(low) && Number.isFinite(high)) {
+      if (interval) {
         out += `<g stroke="${INK}" stroke-width="1.5">` +
           `<line x1="${round(cx)}" x2="${round(cx)}" y1="${
             round(y(high))
@@ -289,20 +348,31 @@ export function intervalChart(spec: IntervalChartSpec): string {
           class: "value",
         });
     });
-    out += text(
-      frame.left + (c + 0.5) * groupWidth,
-      frame.top + frame.height + 20,
-      category,
-      { "text-anchor": "middle", "font-size": 13 },
-    );
+    const cx = frame.left + (c + 0.5) * groupWidth;
+    const cy = frame.top + frame.height + 20;
+    out += slant
+      ? text(cx + 4, cy, category, {
+        "text-anchor": "end",
+        "font-size": 13,
+        transform: `rotate(-40 ${round(cx + 4)} ${round(cy)})`,
+      })
+      : text(cx, cy, category, { "text-anchor": "middle", "font-size": 13 });
   });
   out += text(
     width / 2,
-    height - 14,
+    height - 12,
     "Bars: mean; whiskers: confidence interval",
     { "text-anchor": "middle", fill: MUTED, "font-size": 11 },
   );
   return out + "</svg>";
+}
+
+function formatRange(
+  format: (value: number) => string,
+  low: number,
+  high: number,
+): string {
+  return `[${format(low)}, ${format(high)}]`;
 }
 
 /** Input of {@linkcode differenceChart}. */
@@ -315,41 +385,62 @@ export interface DifferenceChartSpec {
   readonly queries: readonly string[];
   /** Per-query differences A - B. */
   readonly differences: readonly number[];
+  /** A's per-query values, for the bars' tooltips. Default: none. */
+  readonly aValues?: readonly number[];
+  /** B's per-query values, for the bars' tooltips. Default: none. */
+  readonly bValues?: readonly number[];
   /** The mean difference, drawn as a dashed line with its value. */
   readonly mean: number;
-  /** The name of A (wins are above 0). */
+  /** The name of A (above 0: A scored higher). */
   readonly aName: string;
   /** The name of B. */
   readonly bName: string;
+  /**
+   * Which run is the baseline: bars are green where the other run is better
+   * than it, red where worse. Default: `a`.
+   */
+  readonly baseline?: "a" | "b";
   /** The y axis title. */
   readonly yLabel: string;
-  /** Formats the mean difference. */
+  /** Formats the mean difference and the tooltips' differences. */
   readonly format: (value: number) => string;
+  /** Formats the tooltips' values. Default: `format`. */
+  readonly formatValue?: (value: number) => string;
 }
 
+/** Query ids are drawn under their bars when bars are at least this wide. */
+const MIN_LABELLED_STEP = 9;
+
 /**
- * Per-query differences A - B as bars sorted from the largest gain to the
- * largest loss, green where A wins and red where it loses, with the mean
- * difference as a dashed line labelled with its value.
+ * Per-query differences A - B as bars sorted from the largest to the
+ * smallest, each labelled with its query id (when there is room) and with a
+ * tooltip of both runs' values; green where the run compared with the
+ * baseline is better, red where it is worse, with a legend saying so, and
+ * the mean difference as a dashed line labelled with its value.
  *
  * @example
  * ```ts
  * import { differenceChart } from "./svg_plot.ts";
  * const svg = differenceChart({
  *   title: "A - B", queries: ["q1", "q2"], differences: [0.5, -0.25],
+ *   aValues: [1, 0.25], bValues: [0.5, 0.5],
  *   mean: 0.125, aName: "A", bName: "B", yLabel: "diff",
  *   format: (v) => v.toFixed(4),
  * });
- * console.log(svg.includes("mean 0.1250")); // true
+ * console.log(svg.includes("mean 0.1250"), svg.includes(">q2</text>")); // true true
+ * console.log(svg.includes("q2: A 0.2500, B 0.5000 (diff -0.2500)")); // true
  * ```
  *
- * @param spec Title, queries, differences, mean, names and formats.
+ * @param spec Title, queries, differences, values, mean, names and formats.
  * @returns The SVG element.
  */
 export function differenceChart(spec: DifferenceChartSpec): string {
   const width = spec.width ?? WIDE;
-  const height = 360;
-  const frame: Frame = { left: 64, top: 70, width: width - 84, height: 230 };
+  const baselineIsA = (spec.baseline ?? "a") === "a";
+  const base = baselineIsA ? spec.aName : spec.bName;
+  const other = baselineIsA ? spec.bName : spec.aName;
+  // A - B above 0 is the other run's gain when B is the other run's name.
+  const better = (d: number) => baselineIsA ? d < 0 : d > 0;
   const order = [...spec.differences.keys()].sort((i, j) =>
     spec.differences[j] - spec.differences[i]
   );
@@ -358,26 +449,59 @@ export function differenceChart(spec: DifferenceChartSpec): string {
     Math.max(0, ...spec.differences, spec.mean),
   );
   const lo = ticks[0], hi = ticks[ticks.length - 1];
-  const y = (v: number) => frame.top + frame.height * (hi - v) / (hi - lo);
-  const step = frame.width / Math.max(order.length, 1);
-  let out = svgOpen(width, height, spec.title);
-  out += legend(
+  const plotWidth = width - 84;
+  const step = plotWidth / Math.max(order.length, 1);
+  // Every query id when bars are wide enough, else every n-th.
+  const every = Math.ceil(MIN_LABELLED_STEP / step);
+  const idSize = Math.min(11, Math.max(8, Math.floor(step * 0.9)));
+  const idSpace =
+    Math.max(0, ...spec.queries.map((q) => textWidth(q, idSize))) + 12;
+  const key = legend(
     width,
-    [`${spec.aName} better`, `${spec.bName} better`],
+    [`${other} better than ${base} (baseline)`, `${other} worse`],
     48,
     [GOOD, BAD],
   );
+  const frame: Frame = {
+    left: 64,
+    top: key.bottom + 22,
+    width: plotWidth,
+    height: 230,
+  };
+  const height = frame.top + frame.height + idSpace + 30;
+  const y = (v: number) => frame.top + frame.height * (hi - v) / (hi - lo);
+  const valueText = spec.formatValue ?? spec.format;
+  let out = svgOpen(width, height, spec.title);
+  out += key.svg;
   out += yAxis(frame, ticks, y, spec.yLabel);
   order.forEach((q, rank) => {
     const d = spec.differences[q];
+    const x = frame.left + rank * step;
+    const id = spec.queries[q];
+    if (rank % every === 0) {
+      const cx = x + step / 2 + idSize * 0.35;
+      const cy = frame.top + frame.height + 6;
+      out += text(cx, cy, id, {
+        "text-anchor": "end",
+        "font-size": idSize,
+        fill: MUTED,
+        class: "qid",
+        transform: `rotate(-90 ${round(cx)} ${round(cy)})`,
+      });
+    }
     if (d === 0) return;
+    const values = spec.aValues && spec.bValues
+      ? `${spec.aName} ${valueText(spec.aValues[q])}, ${spec.bName} ${
+        valueText(spec.bValues[q])
+      } (diff ${spec.format(d)})`
+      : spec.format(d);
     const top = y(Math.max(d, 0)), bottom = y(Math.min(d, 0));
-    out += `<rect class="diff" x="${
-      round(frame.left + rank * step + step * 0.1)
+    out += `<rect class="diff ${better(d) ? "better" : "worse"}" x="${
+      round(x + step * 0.1)
     }" y="${round(top)}" width="${round(Math.max(step * 0.8, 0.5))}" height="${
       round(Math.max(bottom - top, 0.5))
-    }" fill="${d > 0 ? GOOD : BAD}"><title>${
-      escapeXml(`${spec.queries[q]}: ${spec.format(d)}`)
+    }" fill="${better(d) ? GOOD : BAD}"><title>${
+      escapeXml(`${id}: ${values}`)
     }</title></rect>`;
   });
   const my = y(spec.mean);
@@ -406,7 +530,7 @@ export function differenceChart(spec: DifferenceChartSpec): string {
   );
   out += text(
     frame.left + frame.width / 2,
-    frame.top + frame.height + 24,
+    height - 12,
     `${order.length} queries, sorted by difference`,
     { "text-anchor": "middle", "font-size": 13 },
   );
@@ -461,8 +585,14 @@ export interface LineChartSpec {
  */
 export function lineChart(spec: LineChartSpec): string {
   const width = spec.width ?? WIDE;
-  const height = 380;
-  const frame: Frame = { left: 64, top: 70, width: width - 104, height: 250 };
+  const key = legend(width, spec.series.map((s) => s.name), 48, PALETTE);
+  const frame: Frame = {
+    left: 64,
+    top: key.bottom + 22,
+    width: width - 104,
+    height: 250,
+  };
+  const height = frame.top + frame.height + 60;
   const values = spec.series.flatMap((s) => s.values).filter(Number.isFinite);
   const ticks = niceTicks(Math.min(0, ...values), Math.max(...values, 0));
   const lo = ticks[0], hi = ticks[ticks.length - 1];
@@ -472,7 +602,7 @@ export function lineChart(spec: LineChartSpec): string {
   const x = (v: number) =>
     frame.left + (x1 > x0 ? frame.width * (Math.log(v) - x0) / (x1 - x0) : 0);
   let out = svgOpen(width, height, spec.title);
-  out += legend(width, spec.series.map((s) => s.name), 48, PALETTE);
+  out += key.svg;
   out += yAxis(frame, ticks, y, spec.yLabel);
   for (const v of spec.x) {
     out += `<line x1="${round(x(v))}" x2="${
@@ -524,8 +654,13 @@ export function lineChart(spec: LineChartSpec): string {
     labels[i].y = Math.max(labels[i].y, labels[i - 1].y + 14);
   }
   const hx = spec.highlight === undefined ? 0 : x(spec.highlight);
+  // Right of the points, or left of them when that would leave the chart
+  // (the highlighted cutoff is often the last, recall@100).
+  const room = Math.max(0, ...labels.map((l) => textWidth(l.text, 11)));
+  const onLeft = hx + 8 + room > width - 4;
   for (const label of labels) {
-    out += text(hx + 8, label.y - 6, label.text, {
+    out += text(onLeft ? hx - 8 : hx + 8, label.y - 6, label.text, {
+      "text-anchor": onLeft ? "end" : "start",
       "font-size": 11,
       "font-weight": 600,
       fill: INK,
