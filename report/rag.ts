@@ -30,11 +30,15 @@ export interface RagEvaluationJson {
   perSample?: Record<string, number | null>[];
   /** Each sample's name, beside `perSample`: its id, or its 1-based position. */
   sampleIds?: string[];
+  /** Each sample's response, beside `perSample` (`null` where it has none). */
+  responses?: (string | null)[];
+  /** Each sample's reference with the best token F1, beside `perSample` (`null` without one). */
+  bestReferences?: (string | null)[];
 }
 
 /**
  * The JSON form: `nSamples`, `normalize`, `metrics`, `coverage` and, when
- * asked, `perSample` and `sampleIds`. A metric that applied to no sample is
+ * asked, `perSample`, `sampleIds`, `responses` and `bestReferences`. A metric that applied to no sample is
  * `null`.
  *
  * @example
@@ -68,6 +72,8 @@ export function ragEvaluationToJson(
       ? {
         perSample: result.perSample.map((values) => ({ ...values })),
         sampleIds: [...result.sampleIds],
+        responses: result.responses.map((r) => r ?? null),
+        bestReferences: result.bestReferences.map((r) => r ?? null),
       }
       : {}),
   };

@@ -14,6 +14,7 @@ import {
   normalizerOf,
 } from "./normalize.ts";
 import { checkRagSample, type RagSample } from "../../model/rag_sample.ts";
+import { tokenF1 } from "./token_f1.ts";
 
 /** A RAG metric, or a spec that resolves to one. */
 export type RagMetricLike = string | BoundMetric<RagInput>;
@@ -59,6 +60,15 @@ export interface RagEvaluation {
   readonly sampleIds: readonly string[];
   /** The normalization used. */
   readonly normalize: string;
+  /** Each sample's response, in input order (`undefined` where it has none). */
+  readonly responses: readonly (string | undefined)[];
+  /**
+   * Each sample's best reference, in input order: the one with the highest
+   * token F1 against the response (the first on ties), for reading a sample's
+   * scores beside the answer they compare with; `undefined` without a
+   * response or a reference.
+   */
+  readonly bestReferences: readonly (string | undefined)[];
 }
 
 /**
@@ -152,7 +162,20 @@ export function evaluateRag(
     perSample,
     sampleIds: sampleIdsOf(inputs.map((input) => input.sample.id)),
     normalize: normalizer.name,
+    responses: inputs.map((input) => input.sample.response),
+    bestReferences: inputs.map(bestReference),
   };
+}
+
+function bestReference(input: RagInput): string | undefined {
+  const response = input.responseTokens;
+  if (response === undefined || input.references.length === 0) return undefined;
+  let best = 0, bestScore = -1;
+  input.referenceTokens.forEach((reference, i) => {
+    const score = tokenF1(response, reference);
+    if (score > bestScore) [best, bestScore] = [i, score];
+  });
+  return input.references[best];
 }
 
 /** Ids when every sample has a distinct one; positions otherwise. */

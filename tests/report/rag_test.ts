@@ -51,6 +51,26 @@ Deno.test("json: null for an unscored metric, per-sample nulls where skipped", (
         { exact_match: 0, context_recall: null },
       ],
       sampleIds: ["1", "2", "3"],
+      responses: ["Paris", "Lyon", "Rome"],
+      bestReferences: ["Paris", null, "Paris"],
     },
   );
+});
+
+Deno.test("json: each sample's best reference is the one of highest token F1", () => {
+  const result = evaluateRag([
+    // Token F1 against the response: 0.4, 1 and 0.5.
+    {
+      response: "Goethe",
+      references: ["Johann Wolfgang von Goethe", "Goethe", "J. W. Goethe"],
+    },
+    // Both score 0: the first.
+    { response: "yes", references: ["True", "correct"] },
+    { reference: "no response" },
+  ], { metrics: ["token_f1"] });
+  const json = JSON.parse(
+    renderRagEvaluation(result, "json", { perSample: true }),
+  );
+  assertEquals(json.bestReferences, ["Goethe", "True", null]);
+  assertEquals(json.responses, ["Goethe", "yes", null]);
 });

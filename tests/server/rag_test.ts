@@ -95,6 +95,9 @@ Deno.test("POST /v1/rag takes samples as a list of records", async () => {
       { exact_match: null, non_empty_rate: 0 },
     ],
     sampleIds: ["s0", "s1", "s2"],
+    responses: ["Paris", "Lyon", ""],
+    // The third has no reference.
+    bestReferences: ["paris.", "Paris", null],
   });
 });
 
