@@ -53,6 +53,11 @@ import {
 import { PAGE_HTML, pageContentSecurityPolicy } from "./server/page.ts";
 import { HttpProblem, problemOf } from "./server/problem.ts";
 import { ragRequest } from "./server/rag.ts";
+import {
+  apiPageHtml,
+  metricsPageHtml,
+  referencePageContentSecurityPolicy,
+} from "./server/reference_pages.ts";
 import { timeLimit, type TimeLimitVariables } from "./server/time_limit.ts";
 import { trecEvalOnTexts, trecEvalRequest } from "./server/trec_eval.ts";
 
@@ -135,6 +140,23 @@ export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
   app.get("/openapi.json", (c) => c.json(openApi));
   const listing = metricListing(options.registry);
   app.get("/v1/metrics", (c) => c.json(listing));
+  // The same two as pages to read, open without the token like the page.
+  const metricsPage = metricsPageHtml(listing);
+  const apiPage = apiPageHtml(openApi);
+  app.get("/metrics", async (c) => {
+    c.header(
+      "content-security-policy",
+      await referencePageContentSecurityPolicy(),
+    );
+    return c.html(metricsPage);
+  });
+  app.get("/api", async (c) => {
+    c.header(
+      "content-security-policy",
+      await referencePageContentSecurityPolicy(),
+    );
+    return c.html(apiPage);
+  });
   app.post("/v1/evaluate", ...scoring, async (c) =>
     c.json(
       await evaluateRequest(await readJsonObject(c), {

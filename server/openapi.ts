@@ -76,6 +76,30 @@ export function openApiDocument(
         responses: { "200": { description: "OpenAPI 3.1", content: json({}) } },
       },
     },
+    "/metrics": {
+      get: {
+        summary: "The metric registry as a page to read (HTML, no token)",
+        operationId: "metricsPage",
+        responses: {
+          "200": {
+            description: "An HTML page.",
+            content: { "text/html": { schema: { type: "string" } } },
+          },
+        },
+      },
+    },
+    "/api": {
+      get: {
+        summary: "This description as a page to read (HTML, no token)",
+        operationId: "apiPage",
+        responses: {
+          "200": {
+            description: "An HTML page.",
+            content: { "text/html": { schema: { type: "string" } } },
+          },
+        },
+      },
+    },
     "/v1/metrics": {
       get: {
         summary: "The metric registry: names, parameters, descriptions",
@@ -528,6 +552,17 @@ const SCHEMAS = {
         items: { type: "string" },
         description:
           "Beside perSample: each sample's id, or its 1-based position when the samples lack distinct ids.",
+      },
+      responses: {
+        type: "array",
+        items: { type: ["string", "null"] },
+        description: "Beside perSample: each sample's response.",
+      },
+      bestReferences: {
+        type: "array",
+        items: { type: ["string", "null"] },
+        description:
+          "Beside perSample: each sample's reference with the highest token F1 against its response.",
       },
     },
     required: ["nSamples", "normalize", "metrics", "coverage"],

@@ -8,6 +8,22 @@
  * @module
  */
 
+import {
+  EXAMPLE_QRELS,
+  EXAMPLE_RUN_BM25,
+  EXAMPLE_RUN_HYBRID,
+} from "./_example_data.ts";
+
+// The example data as a script literal; "<" escaped so no text of it can end
+// the script element.
+const EXAMPLE_JSON = JSON.stringify({
+  qrels: EXAMPLE_QRELS,
+  runs: [
+    { name: "bm25", text: EXAMPLE_RUN_BM25 },
+    { name: "hybrid", text: EXAMPLE_RUN_HYBRID },
+  ],
+}).replaceAll("<", "\\u003c");
+
 const STYLE = `
 :root {
   --bg: #f6f7f9; --card: #fff; --ink: #1c2430; --muted: #5d6b7c;
@@ -116,7 +132,14 @@ body:not(.mode-rag) .rag-only, body.mode-rag .rank-only { display: none !importa
   max-width: 100%; height: auto; background: #fff; border: 1px solid var(--line);
   border-radius: 6px;
 }
+#comparison .note { color: var(--muted); font-size: 13px; }
+.legend-key { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin: 0 4px 0 8px; }
+.legend-key.up { background: #2da44e; } .legend-key.down { background: #cf222e; }
 #keymap { flex: 1; min-width: 16rem; font-family: var(--mono); }
+#rag-samples td.text, #rag-samples th.text {
+  text-align: left; font-family: inherit; max-width: 22rem; overflow: hidden;
+  text-overflow: ellipsis; white-space: nowrap;
+}
 `;
 
 const SCRIPT = `
@@ -130,6 +153,7 @@ const RAG_METRICS = ["exact_match", "token_f1", "context_recall", "context_preci
   "non_empty_rate", "acc", "cover_em", "string_em", "rouge_1", "rouge_2", "rouge_l",
   "bleu", "id_context_precision", "id_context_recall"];
 const RAG_CHECKED = new Set(RAG_METRICS.slice(0, 5));
+const EXAMPLE = ${EXAMPLE_JSON};
 let results = [];
 let ragResult = null;
 let mode = "rank";
@@ -194,6 +218,21 @@ function addRun() {
   return run;
 }
 
+function loadExample() {
+  clearResults();
+  showError("");
+  qrels.clear();
+  qrels.textarea.value = EXAMPLE.qrels;
+  while (runs.length < EXAMPLE.runs.length) addRun();
+  while (runs.length > EXAMPLE.runs.length) runs.pop().block.remove();
+  EXAMPLE.runs.forEach((example, i) => {
+    runs[i].input.clear();
+    runs[i].input.textarea.value = example.text;
+    runs[i].name.value = example.name;
+  });
+  $("status").textContent = "Loaded the example: 20 queries, runs bm25 and hybrid. Press Evaluate.";
+}
+
 function chosenMetrics(chips = "#chips", specs = "specs") {
   const chosen = [...document.querySelectorAll(chips + " input:checked")].map((c) => c.value);
   for (const spec of $(specs).value.split(/[,\\s]+/)) {
@@ -246,7 +285,18 @@ async function problemOf(response) {
   return { ...body, detail: body.detail ?? response.status + " " + response.statusText };
 }
 
+// Every request starts from an empty result area, so what is shown after
+// it (a result or an error) is this request's alone.
+function clearResults() {
+  results = [];
+  ragResult = null;
+  for (const id of ["results", "comparison", "rag-results"]) $(id).style.display = "none";
+  for (const id of ["summary", "per-query", "rag-summary", "rag-samples"]) $(id).replaceChildren();
+  $("comparison-content").replaceChildren();
+}
+
 async function evaluateAll() {
+  clearResults();
   showError("");
   $("evaluate").disabled = true;
   try {
@@ -311,13 +361,16 @@ async function compareRuns(qrelsText, metrics) {
     const report = new DOMParser().parseFromString(html, "text/html");
     const summary = report.querySelector(".summary");
     if (summary) content.append(document.importNode(summary, true));
-    const tests = report.querySelector("#tests");
-    if (tests) {
+    for (const id of ["#means", "#tests"]) {
+      const table = report.querySelector(id);
+      if (!table) continue;
       const wrap = document.createElement("div");
       wrap.className = "table-wrap";
-      wrap.append(document.importNode(tests, true));
+      wrap.append(document.importNode(table, true));
       content.append(wrap);
     }
+    const note = report.querySelector("#tests-section .note");
+    if (note) content.append(document.importNode(note, true));
     // The means chart in view; the per-query and metric-at-k charts, many
     // for many runs and metrics, folded.
     const sections = [["#means-section", null], ["#differences-section", "Per-query differences"],
@@ -337,6 +390,18 @@ async function compareRuns(qrelsText, metrics) {
   $("status").textContent = "Evaluated and compared " + results.length + " runs.";
 }
 
+// The API's names for the RAG controls, in the page's words.
+function pageWords(detail) {
+  return detail
+    .replace('use "input": "answers" or a "keyMap"', 'choose Layout "answer file" (and a key map if its keys differ from UltraRAG’s)')
+    .replace(/Field "keyMap"/g, "The key map")
+    .replace(/"keyMap"/g, "the key map")
+    .replace(/"input": "answers"/g, 'Layout "answer file"')
+    .replace(/"input": "ragas"/g, 'Layout "Ragas"')
+    .replace(/Field "samples"/g, "The samples")
+    .replace(/Field "normalize"/g, "Normalization");
+}
+
 async function evaluateRag() {
   const text = samples.text();
   const metrics = chosenMetrics("#rag-chips", "rag-specs");
@@ -350,7 +415,7 @@ async function evaluateRag() {
   const response = await post("v1/rag", request);
   if (!response.ok) {
     const body = await problemOf(response);
-    showError(body.detail, { file: body.file, line: body.line });
+    showError(pageWords(body.detail), { file: body.file, line: body.line });
     $("status").textContent = "";
     return;
   }
@@ -363,8 +428,30 @@ async function evaluateRag() {
     const label = Object.keys(ragResult.metrics)[i];
     tr.append(cell("td", ragResult.coverage[label] + " of " + ragResult.nSamples));
   });
+  renderRagSamples();
   $("rag-results").style.display = "block";
   $("status").textContent = "Scored " + ragResult.nSamples + " samples (" + ragResult.normalize + " normalization).";
+}
+
+// One row per sample: its id, response, best reference and every metric.
+function renderRagSamples() {
+  const table = $("rag-samples");
+  table.replaceChildren();
+  const labels = Object.keys(ragResult.metrics);
+  const head = table.createTHead().insertRow();
+  head.append(cell("th", "sample"), cell("th", "response", "text"), cell("th", "best reference", "text"));
+  labels.forEach((m) => head.append(cell("th", m)));
+  const body = table.createTBody();
+  (ragResult.perSample ?? []).forEach((values, i) => {
+    const tr = body.insertRow();
+    tr.append(cell("td", ragResult.sampleIds[i]));
+    for (const text of [ragResult.responses[i], ragResult.bestReferences[i]]) {
+      const td = cell("td", text ?? "–", "text");
+      if (text) td.title = text;
+      tr.append(td);
+    }
+    labels.forEach((m) => tr.append(cell("td", fmtFor(m)(values[m] ?? undefined))));
+  });
 }
 
 function uniqueName(name, taken) {
@@ -528,6 +615,7 @@ addRun();
 $("add-run").addEventListener("click", () => addRun().input.textarea.focus());
 $("qrels-clear").addEventListener("click", () => qrels.clear());
 $("evaluate").addEventListener("click", evaluateAll);
+$("load-example").addEventListener("click", loadExample);
 $("per-query-metric").addEventListener("change", renderPerQuery);
 $("download-json").addEventListener("click", () => download("ranklens.json", "application/json",
   JSON.stringify(Object.fromEntries(results.map((r) => [r.name, r.result])), null, 2) + "\\n"));
@@ -541,7 +629,7 @@ const BODY = `<header><div class="wrap">
 <p>Score search runs and RAG answers, with trec_eval's numbers.</p>
 <div class="tabs" role="tablist"><button type="button" role="tab" id="tab-rank" aria-selected="true">Rankings</button>
 <button type="button" role="tab" id="tab-rag" aria-selected="false">RAG answers</button></div>
-<nav><a href="openapi.json">API</a><a href="v1/metrics">Metrics</a></nav>
+<nav><a href="api">API</a><a href="metrics">Metrics</a></nav>
 </div></header>
 <main class="wrap">
 <div class="grid rank-only">
@@ -598,6 +686,7 @@ const BODY = `<header><div class="wrap">
 <details id="token-box"><summary>Access token</summary>
 <div class="row"><input type="password" id="token" autocomplete="off" aria-label="access token" placeholder="bearer token, if the server needs one"></div></details>
 <div class="actions"><button type="button" class="primary" id="evaluate">Evaluate</button>
+<button type="button" id="load-example" class="rank-only">Load example</button>
 <span id="status" role="status" aria-live="polite"></span></div>
 <div id="error" role="alert"></div>
 <section class="card rank-only" id="results" aria-labelledby="results-title">
@@ -616,6 +705,8 @@ const BODY = `<header><div class="wrap">
 <section class="card rag-only" id="rag-results" aria-labelledby="rag-results-title">
   <h2 id="rag-results-title">RAG results</h2>
   <div class="table-wrap"><table id="rag-summary"></table></div>
+  <details open><summary>Per-sample values</summary>
+  <div class="table-wrap"><table id="rag-samples"></table></div></details>
   <div class="row"><button type="button" id="rag-download-json">Download JSON</button>
   <button type="button" id="rag-download-csv">Download CSV</button></div>
 </section>
