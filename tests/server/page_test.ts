@@ -1,9 +1,15 @@
+/// <reference lib="dom" />
 // The web page driven in headless Chromium: paste, evaluate, read the table.
 import { assertEquals } from "../assert.ts";
 import { chromium } from "playwright-core";
 import { createApp } from "../../server.ts";
 import { repoText, serve } from "./_serve.ts";
-import { CHROMIUM, CHROMIUM_ARGS, SKIP_BROWSER_TESTS } from "../_browser.ts";
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  SKIP_BROWSER_TESTS,
+  textsOutsideCharts,
+} from "../_browser.ts";
 
 const SCREENSHOT = Deno.env.get("RANKLENS_SCREENSHOT");
 
@@ -292,4 +298,365 @@ Deno.test({
       );
     });
   },
+});
+
+type Page = import("playwright-core").Page;
+
+/** Each run's per-query values from the API, the reference for the page. */
+async function perQueryOf(
+  url: string,
+  qrels: string,
+  run: string,
+  metrics: string[],
+): Promise<Record<string, Record<string, number>>> {
+  const response = await fetch(`${url}/v1/evaluate`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ qrels, run, metrics, perQuery: true }),
+  });
+  return (await response.json()).perQuery;
+}
+
+async function openAllDetails(page: Page): Promise<void> {
+  await page.$$eval("details", (all) => all.forEach((d) => d.open = true));
+}
+
+Deno.test({
+  name: "the page with the bundled example",
+  ignore: SKIP_BROWSER_TESTS,
+  async fn(t) {
+    const qrels = await repoText("examples/qrels.txt");
+    const bm25 = await repoText("examples/run.bm25.txt");
+    const hybrid = await repoText("examples/run.hybrid.txt");
+    await withPage({}, async (page, url, problems) => {
+      await t.step(
+        "Load example fills the bundled qrels and runs",
+        async () => {
+          await page.click("#load-example");
+          assertEquals(await page.inputValue("#qrels"), qrels);
+          assertEquals(
+            await page.$$eval(
+              "#runs .run",
+              (blocks) =>
+                blocks.map((b) => [
+                  (b.querySelector(".name") as HTMLInputElement).value,
+                  (b.querySelector("textarea") as HTMLTextAreaElement).value,
+                ]),
+            ),
+            [["bm25", bm25], ["hybrid", hybrid]],
+          );
+          await page.check('#chips input[value="P@5"]');
+          await page.click("#evaluate");
+          await page.waitForSelector("#comparison svg");
+          const table = await cells(page, "#summary");
+          assertEquals(table[0], ["metric", "bm25", "hybrid"]);
+          const ndcg = await perQueryOf(url, qrels, hybrid, ["ndcg@10"]);
+          const mean = Object.values(ndcg).reduce((s, v) =>
+            s + v["ndcg@10"], 0) /
+            20;
+          assertEquals(table[1], ["ndcg@10", "0.8569", mean.toFixed(4)]);
+        },
+      );
+
+      await openAllDetails(page);
+
+      await t.step(
+        "difference bars name their queries, show both values and colour gains over the baseline",
+        async () => {
+          const metrics = ["ndcg@10", "P@5"];
+          const a = await perQueryOf(url, qrels, bm25, metrics);
+          const b = await perQueryOf(url, qrels, hybrid, metrics);
+          for (const metric of metrics) {
+            const chart = await page.evaluate((metric) => {
+              const svg = [...document.querySelectorAll("#comparison svg")]
+                .find((s) =>
+                  s.querySelector("title")!.textContent!.startsWith(
+                    `${metric}:`,
+                  )
+                )!;
+              const texts = (selector: string) =>
+                [...svg.querySelectorAll(selector)].map((e) => e.textContent!);
+              return {
+                ids: texts("text.qid"),
+                legend: texts(".legend text"),
+                bars: [...svg.querySelectorAll("rect.diff")].map((r) => ({
+                  title: r.querySelector("title")!.textContent!,
+                  better: r.classList.contains("better"),
+                  fill: r.getAttribute("fill"),
+                })),
+              };
+            }, metric);
+            // bm25 (run A) is the baseline: hybrid's gains are green.
+            assertEquals(chart.legend, [
+              "hybrid better than bm25 (baseline)",
+              "hybrid worse",
+            ]);
+            const queries = Object.keys(a).sort();
+            const diff = (q: string) => a[q][metric] - b[q][metric];
+            const sorted = [...queries].sort((x, y) => diff(y) - diff(x));
+            assertEquals(chart.ids, sorted, metric);
+            const signed = (v: number) => (v >= 0 ? "+" : "") + v.toFixed(4);
+            const changed = sorted.filter((q) => diff(q) !== 0);
+            assertEquals(
+              chart.bars.map((bar) => bar.title),
+              changed.map((q) =>
+                `${q}: bm25 ${a[q][metric].toFixed(4)}, hybrid ${
+                  b[q][metric].toFixed(4)
+                } (diff ${signed(diff(q))})`
+              ),
+            );
+            chart.bars.forEach((bar, i) => {
+              const gain = b[changed[i]][metric] > a[changed[i]][metric];
+              assertEquals(bar.better, gain, bar.title);
+              assertEquals(bar.fill, gain ? "#2da44e" : "#cf222e", bar.title);
+            });
+            assertEquals(chart.bars.some((bar) => bar.better), true);
+          }
+          // A significant row where hybrid gains is tinted as a gain.
+          const rows = await page.$$eval(
+            "#comparison #tests tbody tr",
+            (trs) =>
+              trs.map((tr) => [tr.children[0].textContent, tr.className]),
+          );
+          assertEquals(rows.find(([m]) => m === "ndcg@10")![1], "up");
+        },
+      );
+
+      await t.step(
+        "bounded metrics' intervals and axis stay within 0 and 1, by a stated method; p-values in one format",
+        async () => {
+          const summary = await page.textContent("#comparison .summary");
+          assertEquals(
+            summary!.includes("percentile bootstrap for means and differences"),
+            true,
+            summary!,
+          );
+          const means = await cells(page, "#comparison #means");
+          assertEquals(means[0], [
+            "metric",
+            "bm25",
+            "95% CI",
+            "hybrid",
+            "95% CI",
+          ]);
+          const p5 = means.find((row) => row[0] === "P@5")!;
+          // Every P@5 of hybrid is 0.8 or 1: a t interval ran to 1.0043.
+          assertEquals(p5[3], "0.9700");
+          for (const row of means.slice(1)) {
+            for (
+              const [mean, interval] of [[row[1], row[2]], [row[3], row[4]]]
+            ) {
+              const [lo, hi] = interval.slice(1, -1).split(", ").map(Number);
+              assertEquals(
+                0 <= lo && lo <= Number(mean) && Number(mean) <= hi && hi <= 1,
+                true,
+                `${row[0]} ${mean} ${interval}`,
+              );
+            }
+          }
+          // The means chart's y axis ends at 1 (a t interval took it to 1.2).
+          const ticks = await page.evaluate(() =>
+            [
+              ...[...document.querySelectorAll("#comparison svg")].find((s) =>
+                s.querySelector("title")!.textContent!.startsWith("Mean per")
+              )!.querySelectorAll("text.tick"),
+            ].map((t) => Number(t.textContent))
+          );
+          assertEquals(Math.max(...ticks), 1);
+          const tests = await cells(page, "#comparison #tests");
+          const p = tests[0].indexOf("p"), adjusted = tests[0].indexOf("p adj");
+          const printed = tests.slice(1).flatMap((
+            row,
+          ) => [row[p], row[adjusted]]);
+          assertEquals(printed.includes("< 0.0001"), true, printed.join(" "));
+          for (const text of printed) {
+            assertEquals(/^(< 0\.0001|[01]\.\d{4})$/.test(text), true, text);
+          }
+        },
+      );
+
+      await t.step("every chart's text lies inside its chart", async () => {
+        assertEquals(await textsOutsideCharts(page), []);
+      });
+
+      await t.step("a failed request clears the previous results", async () => {
+        await page.fill(
+          "#runs .run:nth-child(2) textarea",
+          "q01 Q0 d01-02 1\n",
+        );
+        await page.click("#evaluate");
+        await page.waitForSelector("#error", { state: "visible" });
+        assertEquals(
+          await page.textContent("#error"),
+          'hybrid: run:1: expected 6 fields "qid iter docno rank score tag", got 4',
+        );
+        assertEquals(await page.isVisible("#results"), false);
+        assertEquals(await page.isVisible("#comparison"), false);
+        assertEquals(await page.$$eval("#summary tr", (r) => r.length), 0);
+        assertEquals(
+          await page.$$eval("#comparison-content *", (e) => e.length),
+          0,
+        );
+      });
+      assertEquals(
+        problems.every((p) => p.includes("400")),
+        true,
+        problems.join("\n"),
+      );
+    });
+  },
+});
+
+Deno.test({
+  name:
+    "the page's Metrics and API links open readable pages without the token",
+  ignore: SKIP_BROWSER_TESTS,
+  async fn() {
+    await withPage({ token: "page-token" }, async (page, url, problems) => {
+      const requests: string[] = [];
+      page.on("request", (r) => requests.push(r.url()));
+      const listing = await (await fetch(`${url}/v1/metrics`, {
+        headers: { authorization: "Bearer page-token" },
+      })).json();
+      await Promise.all([page.waitForNavigation(), page.click("text=Metrics")]);
+      assertEquals(page.url(), `${url}/metrics`);
+      assertEquals(await page.textContent("h1"), "Metrics");
+      const names = await page.$$eval(
+        "table.metrics tbody tr td:first-child",
+        (tds) => tds.map((td) => td.textContent),
+      );
+      assertEquals(names, listing.map((m: { name: string }) => m.name));
+      const ndcg = await page.textContent("#metric-ndcg");
+      assertEquals(
+        ndcg!.includes(
+          listing.find((m: { name: string }) => m.name === "ndcg").description,
+        ),
+        true,
+      );
+      await page.goBack();
+      await Promise.all([
+        page.waitForNavigation(),
+        page.click("nav >> text=API"),
+      ]);
+      assertEquals(page.url(), `${url}/api`);
+      const routes = await page.$$eval(
+        "h2",
+        (hs) => hs.map((h) => h.textContent),
+      );
+      assertEquals(routes.includes("POST /v1/evaluate"), true, routes.join());
+      const fields = await page.$$eval(
+        "#post-v1-evaluate ~ div table.fields td:first-child code",
+        (cs) => cs.map((c) => c.textContent),
+      );
+      assertEquals(fields.includes("qrels"), true, fields.join());
+      // Nothing but this origin's pages, and no console error (CSP).
+      assertEquals(requests.every((r) => r.startsWith(url)), true);
+      // The page's own registry request, without the token, is a 401;
+      // nothing else is logged (a CSP violation would be).
+      assertEquals(problems.filter((p) => !p.includes("401")), []);
+    });
+  },
+});
+
+Deno.test({
+  name:
+    "the page's RAG tab shows each sample and names its own controls in errors",
+  ignore: SKIP_BROWSER_TESTS,
+  async fn() {
+    const samples = await repoText("tests/testdata/rag/answers.jsonl");
+    await withPage({}, async (page, url, problems) => {
+      await page.click("#tab-rag");
+      await page.fill("#samples", samples);
+      // An answer file read as Ragas: the error names the Layout control,
+      // not the API's "input" field.
+      await page.click("#evaluate");
+      await page.waitForSelector("#error", { state: "visible" });
+      const error = await page.textContent("#error");
+      assertEquals(
+        error,
+        'samples: no record has a Ragas field (user_input, response, reference, retrieved_contexts, ...); for an answer file choose Layout "answer file" (and a key map if its keys differ from UltraRAG’s)',
+      );
+      assertEquals(await page.isVisible("#rag-results"), false);
+
+      await page.selectOption("#rag-input", "answers");
+      await page.click("#evaluate");
+      await page.waitForSelector("#rag-samples tbody tr");
+      const metrics = [
+        "exact_match",
+        "token_f1",
+        "context_recall",
+        "context_precision",
+        "non_empty_rate",
+      ];
+      const expected = await (await fetch(`${url}/v1/rag`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          samples,
+          input: "answers",
+          metrics,
+          perSample: true,
+        }),
+      })).json();
+      const table = await cells(page, "#rag-samples");
+      assertEquals(table[0], [
+        "sample",
+        "response",
+        "best reference",
+        ...metrics,
+      ]);
+      assertEquals(
+        table.slice(1),
+        expected.perSample.map((
+          values: Record<string, number | null>,
+          i: number,
+        ) => [
+          expected.sampleIds[i],
+          expected.responses[i] ?? "–",
+          expected.bestReferences[i] ?? "–",
+          ...metrics.map((m) =>
+            values[m] === null ? "–" : values[m]!.toFixed(4)
+          ),
+        ]),
+      );
+      // Of Goethe's two names the response matches the second.
+      assertEquals(table[1].slice(0, 3), ["0", "Goethe", "Goethe"]);
+      assertEquals(
+        problems.every((p) => p.includes("400")),
+        true,
+        problems.join("\n"),
+      );
+    });
+  },
+});
+
+Deno.test("the page's example data is the bundled files", async () => {
+  const { EXAMPLE_QRELS, EXAMPLE_RUN_BM25, EXAMPLE_RUN_HYBRID } = await import(
+    "../../server/_example_data.ts"
+  );
+  assertEquals(EXAMPLE_QRELS, await repoText("examples/qrels.txt"));
+  assertEquals(EXAMPLE_RUN_BM25, await repoText("examples/run.bm25.txt"));
+  assertEquals(EXAMPLE_RUN_HYBRID, await repoText("examples/run.hybrid.txt"));
+});
+
+Deno.test("GET /metrics and /api answer HTML without the token, under their own policy", async () => {
+  const app = createApp({ token: "page-token" });
+  for (const path of ["/metrics", "/api"]) {
+    const response = await app.request(path);
+    assertEquals(response.status, 200, path);
+    assertEquals(
+      response.headers.get("content-type"),
+      "text/html; charset=UTF-8",
+    );
+    const policy = response.headers.get("content-security-policy")!;
+    assertEquals(
+      policy.startsWith("default-src 'none'; style-src 'sha256-"),
+      true,
+    );
+    const html = await response.text();
+    // Nothing loaded from elsewhere, no script.
+    assertEquals(/(src|href)="(https?:)?\/\//.test(html), false);
+    assertEquals(html.includes("<script"), false);
+  }
+  assertEquals((await app.request("/v1/metrics")).status, 401);
 });
