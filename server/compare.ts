@@ -26,6 +26,7 @@ import {
   renderComparison,
 } from "../report/comparison_formats.ts";
 import { comparisonToJson } from "../report/comparison.ts";
+import type { ReportInput } from "../report/html.ts";
 import { scoreRun } from "./evaluate.ts";
 import { describe, Fields, type JsonObject } from "./json_body.ts";
 import { HttpProblem } from "./problem.ts";
@@ -153,6 +154,34 @@ function checkWork(
 }
 
 /**
+ * The HTML report's inputs: the request's fields, each with the SHA-256 of
+ * its text (of its JSON when it is not text).
+ */
+async function requestInputs(
+  qrels: unknown,
+  runs: readonly [string, unknown][],
+): Promise<ReportInput[]> {
+  const hash = async (value: unknown) => {
+    const text = typeof value === "string" ? value : JSON.stringify(value);
+    const digest = await crypto.subtle.digest(
+      "SHA-256",
+      new TextEncoder().encode(text),
+    );
+    return [...new Uint8Array(digest)].map((b) =>
+      b.toString(16).padStart(2, "0")
+    ).join("");
+  };
+  return [
+    { role: "qrels", name: "qrels", sha256: await hash(qrels) },
+    ...await Promise.all(runs.map(async ([name, run]) => ({
+      role: `run ${name}`,
+      name: `runs.${name}`,
+      sha256: await hash(run),
+    }))),
+  ];
+}
+
+/**
  * Compares the runs of a request object: `qrels`, `runs` (an object of
  * name to run, or a list of `{"name", "run"}`; each TREC text or JSON),
  * `metrics` (default: ap, ndcg@10, P@10, rr) and the options of `compare`
@@ -245,6 +274,21 @@ export async function compareRequest(
     format,
     body: format === "json"
       ? comparisonToJson(comparison, { perQuery })
-      : renderComparison(comparison, format, { perQuery }),
+      : renderComparison(comparison, format, {
+        perQuery,
+        html: format === "html"
+          ? {
+            inputs: await requestInputs(qrelsInput, runs),
+            options: {
+              metrics: labels.join(" "),
+              "relevance level": String(evaluateOptions.relevanceLevel),
+              depth: evaluateOptions.depth === undefined
+                ? "all"
+                : String(evaluateOptions.depth),
+              "judged only": evaluateOptions.judgedOnly ? "yes" : "no",
+            },
+          }
+          : undefined,
+      }),
   };
 }
