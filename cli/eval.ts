@@ -22,6 +22,11 @@ import {
   usageErrors,
 } from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
+import { checkInputFile } from "./input_files.ts";
+import { readSubtopicQrels } from "../formats/subtopic_qrels.ts";
+import { readRun } from "../formats/trec_run.ts";
+import { evaluateDiversity } from "../metrics/diversity/evaluate.ts";
+import { InputError } from "../model/errors.ts";
 
 const USAGE =
   "deno run -R cli.ts eval QRELS RUN [SPECS]... [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown] [--save-report FILE]";
@@ -32,6 +37,9 @@ Scores every judged query of RUN (a TREC run file) against QRELS.
 
 SPECS after the files are metrics too, as the ir_measures CLI takes them:
 eval QRELS RUN 'nDCG@10 P@5 AP'.
+
+Diversity measures (alpha_nDCG@10, ERR_IA@20, NRBP, ...) read QRELS as
+subtopic qrels, ndeval's "qid subtopic docno rel", in an eval of their own.
 
 Options:
   -m, --metric SPEC   a metric spec such as ndcg@10, P(rel=2)@5, map_cut_100,
@@ -98,11 +106,22 @@ export async function run(args: string[]): Promise<number> {
   const depth = values.depth === undefined
     ? undefined
     : intOption("-M", values.depth, USAGE, 1);
-  const metrics = metricOptions(
-    specs.length ? specs : OFFICIAL_SPECS,
-    "ranking",
-    USAGE,
-  );
+  const requested = specs.length ? specs : OFFICIAL_SPECS;
+  if (allDiversity(requested)) {
+    return await evalDiversity(qrelsPath, runPath, requested, {
+      depth,
+      format,
+      perQuery: values["per-query"],
+      complete: values.complete,
+      refused: [
+        values.level !== undefined && "-l (give each measure rel=)",
+        values["judged-only"] && "-J (give each measure judged_only=True)",
+        values.strict && "--strict",
+        values["save-report"] !== undefined && "--save-report",
+      ].filter((o): o is string => typeof o === "string"),
+    });
+  }
+  const metrics = metricOptions(requested, "ranking", USAGE);
   const qrels = await readQrelsFile(qrelsPath);
   const options = {
     relevanceLevel,
@@ -135,6 +154,67 @@ export async function run(args: string[]): Promise<number> {
   const text = renderEvaluation(evaluation, format, {
     perQuery: values["per-query"],
     runId,
+  });
+  await Deno.stdout.write(new TextEncoder().encode(text));
+  return 0;
+}
+
+// Whether every spec names a diversity measure: then QRELS is read as
+// subtopic qrels.
+function allDiversity(specs: readonly string[]): boolean {
+  try {
+    metricOptions(specs, "diversity", USAGE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function evalDiversity(
+  qrelsPath: string,
+  runPath: string,
+  specs: readonly string[],
+  options: {
+    depth: number | undefined;
+    format: EvaluationFormat;
+    perQuery: boolean | undefined;
+    complete: boolean | undefined;
+    refused: string[];
+  },
+): Promise<number> {
+  if (options.refused.length) {
+    throw new UsageError(
+      `the diversity measures do not take ${options.refused.join(", ")}`,
+      USAGE,
+    );
+  }
+  const metrics = metricOptions(specs, "diversity", USAGE);
+  await checkInputFile(qrelsPath);
+  const qrels = await readSubtopicQrels(qrelsPath);
+  const qrelsName = qrelsPath === "-" ? "<stdin>" : qrelsPath;
+  if (qrels.size === 0) {
+    throw new InputError(
+      qrelsName,
+      0,
+      "no judgements: the qrels file has no data lines",
+    );
+  }
+  await checkInputFile(runPath);
+  const run = readRun(runPath);
+  const evaluation = await evaluateDiversity(run, qrels, metrics, {
+    depth: options.depth,
+    averageOverQrels: options.complete,
+  });
+  if (evaluation.counts.scored === 0) {
+    throw new InputError(
+      runPath === "-" ? "<stdin>" : runPath,
+      0,
+      `no query of the run is judged in ${qrelsPath}`,
+    );
+  }
+  const text = renderEvaluation(evaluation, options.format, {
+    perQuery: options.perQuery,
+    runId: run.tag,
   });
   await Deno.stdout.write(new TextEncoder().encode(text));
   return 0;

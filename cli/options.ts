@@ -168,7 +168,8 @@ export function choiceOption<T extends string>(
  * ```
  *
  * @param specs The specs as given.
- * @param kind What the command scores: `ranking` or `rag`.
+ * @param kind What the command scores: `ranking`, `rag` or `diversity`
+ * (rankings against subtopic qrels).
  * @param usage The command's usage line.
  * @returns The labels (canonical specs) in first-seen order.
  * @throws {UsageError} If a spec is malformed, names no metric, or names a
@@ -176,7 +177,7 @@ export function choiceOption<T extends string>(
  */
 export function metricOptions(
   specs: readonly string[],
-  kind: "ranking" | "rag",
+  kind: "ranking" | "rag" | "diversity",
   usage: string,
 ): string[] {
   const labels = new Set<string>();
@@ -195,10 +196,16 @@ export function metricOptions(
       () => builtinRegistry.resolve(spec, kind),
     );
     if (metric.kind !== kind) {
+      const what = kind === "rag"
+        ? "RAG samples"
+        : kind === "diversity"
+        ? "rankings against subtopic qrels"
+        : "rankings";
+      const hint = metric.kind === "diversity"
+        ? "; the diversity measures read subtopic qrels (qid subtopic docno rel): score them in an eval of their own"
+        : "";
       throw new UsageError(
-        `Metric "${metric.label}" scores ${metric.kind} inputs, not ${
-          kind === "rag" ? "RAG samples" : "rankings"
-        }`,
+        `Metric "${metric.label}" scores ${metric.kind} inputs, not ${what}${hint}`,
         usage,
       );
     }

@@ -6,7 +6,11 @@
  */
 
 import type { JudgedRanking } from "../model/judged_ranking.ts";
-import type { BoundMetric, MetricDefinition } from "./metric.ts";
+import type {
+  AnyMetricDefinition,
+  BoundMetric,
+  MetricDefinition,
+} from "./metric.ts";
 import { Registry } from "./registry.ts";
 import { ap, gmMap } from "./builtin/ap.ts";
 import { bpref } from "./builtin/bpref.ts";
@@ -50,6 +54,7 @@ import { numQ } from "./builtin/num_q.ts";
 import { sdcg } from "./builtin/sdcg.ts";
 import { withJudgedOnly } from "./builtin/_shared.ts";
 import { RAG_METRICS } from "./rag/definitions.ts";
+import { DIVERSITY_METRICS } from "./diversity/measures.ts";
 
 /** Every built-in ranking metric, in the order `cli.ts metrics` lists them. */
 export const BUILTIN_METRICS: readonly MetricDefinition[] = [
@@ -105,7 +110,12 @@ export const BUILTIN_METRICS: readonly MetricDefinition[] = [
  * rather than registering into it, so plugins stay local to their user.
  */
 export const builtinRegistry: Registry = new Registry();
-for (const definition of [...BUILTIN_METRICS, ...RAG_METRICS]) {
+const ALL_METRICS: readonly AnyMetricDefinition[] = [
+  ...BUILTIN_METRICS,
+  ...DIVERSITY_METRICS,
+  ...RAG_METRICS,
+];
+for (const definition of ALL_METRICS) {
   builtinRegistry.register(definition);
 }
 

@@ -88,8 +88,8 @@ const TREC_NAMES: ReadonlyMap<string, TrecName> = new Map<string, TrecName>([
   ["unj", { cutoffs: "unj@k", defaults: [5, 10, 20], integers: true }],
 ]);
 
+// `num_q` is left out as well: `eval` prints the number of queries itself.
 const OFFICIAL = [
-  "num_q",
   "num_ret",
   "num_rel",
   "num_rel_ret",
@@ -107,7 +107,6 @@ const OFFICIAL = [
 const NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map([
   ["official", OFFICIAL],
   ["set", [
-    "num_q",
     "num_ret",
     "num_rel",
     "num_rel_ret",
@@ -160,7 +159,7 @@ const NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map([
  * ```ts
  * import { expandMeasureList } from "./measure_list.ts";
  * console.log(expandMeasureList(["nDCG@10 P@5", "P.5,10", "ndcg_cut.10"])); // ["nDCG@10", "P@5", "P@5", "P@10", "ndcg@10"]
- * console.log(expandMeasureList(["official"]).length); // 29
+ * console.log(expandMeasureList(["official"]).length); // 28
  * ```
  *
  * @param args The arguments as given.
@@ -190,7 +189,13 @@ function trecSpecs(
   known: (name: string) => boolean,
 ): string[] | undefined {
   const nick = NICKNAMES.get(word);
-  if (nick) return nick.flatMap((name) => expandTrec(name, undefined, word));
+  if (nick) {
+    // trec_eval prints a nickname's measures in its table's order.
+    const names = new Set(nick);
+    return [...TREC_NAMES.keys()]
+      .filter((name) => names.has(name))
+      .flatMap((name) => expandTrec(name, undefined, word));
+  }
   const dot = word.indexOf(".");
   const name = dot < 0 ? word : word.slice(0, dot);
   if (!TREC_NAMES.has(name)) return undefined;

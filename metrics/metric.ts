@@ -60,7 +60,8 @@ export type Peer =
   | "Ragas"
   | "FlashRAG"
   | "UltraRAG"
-  | "rouge-score";
+  | "rouge-score"
+  | "ndeval";
 
 /** An alternative spelling of a metric, possibly with preset parameters. */
 export interface MetricAlias {

@@ -370,9 +370,10 @@ function isSpace(c: string): boolean {
   return c === " " || c === "\t" || c === "\n" || c === "\r";
 }
 
+// ASCII letters, "_", and the α of ir_measures' α_nDCG.
 function isNameStart(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) ||
-    code === 95;
+    code === 95 || code === 0x3b1;
 }
 
 function isNameChar(code: number): boolean {
