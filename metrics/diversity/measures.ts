@@ -8,7 +8,7 @@
 
 import type { MetricDefinition, Params, ParamSpec } from "../metric.ts";
 import { REL_PARAM } from "../builtin/_shared.ts";
-import { SubtopicRanking } from "./subtopic_ranking.ts";
+import type { SubtopicRanking } from "./subtopic_ranking.ts";
 
 /** The kind of the diversity measures: they score a {@linkcode SubtopicRanking}. */
 export const DIVERSITY_KIND = "diversity";
