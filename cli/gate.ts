@@ -207,7 +207,7 @@ export function gateReport(
         formatScore(v.pair.bMean)
       } to ${formatScore(v.pair.aMean)}; allowed ${
         formatScore(v.allowed)
-      }; p = ${formatPValue(v.pair.pAdjusted)})`,
+      }; p ${pEquals(formatPValue(v.pair.pAdjusted))})`,
     );
     const fell = [...v.pair.differences.keys()]
       .filter((i) => v.pair.differences[i] < 0)
@@ -342,4 +342,9 @@ export async function run(args: string[]): Promise<number> {
     new TextEncoder().encode(gateReport(comparison, verdicts, top)),
   );
   return verdicts.some((v) => v.failed) ? 1 : 0;
+}
+
+/** `= 0.0312`, or `< 0.0001` as it stands. */
+function pEquals(text: string): string {
+  return text.startsWith("<") ? text : `= ${text}`;
 }

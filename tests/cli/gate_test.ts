@@ -124,6 +124,12 @@ Deno.test("gate with --require-significance fails only on a significant fall", a
     ]);
     assertEquals(bm25.code, 1, bm25.stdout);
     assertEquals(bm25.stdout.includes("FAIL ap fell by 0.1513"), true);
+    // ap's t-test p is about 1e-8: "p < 0.0001", the reports' one format.
+    assertEquals(
+      bm25.stdout.includes("; allowed 0.0100; p < 0.0001)"),
+      true,
+      bm25.stdout,
+    );
     // Losing four topics moves P@5 by 0.2, but with a Bonferroni-corrected
     // alpha of 0.01 over two metrics the fall is not significant.
     const degradedRun = await runCli([
