@@ -146,6 +146,7 @@ const SCRIPT = `
 "use strict";
 const $ = (id) => document.getElementById(id);
 const SHOW_LIMIT = 2 * 1024 * 1024;
+const SAMPLE_ROWS = 1000;
 const DEFAULT_METRICS = ["ndcg@10", "ap", "rr", "P@10", "recall@100", "bpref",
   "ndcg", "P@5", "success@1", "err@20", "judged@10", "num_rel_ret"];
 const CHECKED = new Set(["ndcg@10", "ap", "rr", "P@10", "recall@100"]);
@@ -442,7 +443,13 @@ function renderRagSamples() {
   head.append(cell("th", "sample"), cell("th", "response", "text"), cell("th", "best reference", "text"));
   labels.forEach((m) => head.append(cell("th", m)));
   const body = table.createTBody();
-  (ragResult.perSample ?? []).forEach((values, i) => {
+  // A table of every sample of a large file would stall the page; the
+  // downloads hold them all.
+  const shown = (ragResult.perSample ?? []).slice(0, SAMPLE_ROWS);
+  $("rag-samples-note").textContent = shown.length < ragResult.nSamples
+    ? "The first " + shown.length + " of " + ragResult.nSamples + " samples; the downloads hold every one."
+    : "";
+  shown.forEach((values, i) => {
     const tr = body.insertRow();
     tr.append(cell("td", ragResult.sampleIds[i]));
     for (const text of [ragResult.responses[i], ragResult.bestReferences[i]]) {
@@ -706,7 +713,8 @@ const BODY = `<header><div class="wrap">
   <h2 id="rag-results-title">RAG results</h2>
   <div class="table-wrap"><table id="rag-summary"></table></div>
   <details open><summary>Per-sample values</summary>
-  <div class="table-wrap"><table id="rag-samples"></table></div></details>
+  <div class="table-wrap"><table id="rag-samples"></table></div>
+  <p class="hint" id="rag-samples-note"></p></details>
   <div class="row"><button type="button" id="rag-download-json">Download JSON</button>
   <button type="button" id="rag-download-csv">Download CSV</button></div>
 </section>

@@ -621,6 +621,23 @@ Deno.test({
       );
       // Of Goethe's two names the response matches the second.
       assertEquals(table[1].slice(0, 3), ["0", "Goethe", "Goethe"]);
+      assertEquals(await page.textContent("#rag-samples-note"), "");
+      // A large file: the first thousand samples, and a note saying so.
+      await page.selectOption("#rag-input", "ragas");
+      await page.fill(
+        "#samples",
+        '{"response": "a", "reference": "a"}\n'.repeat(1001),
+      );
+      await page.click("#evaluate");
+      await page.waitForSelector("#rag-samples tbody tr");
+      assertEquals(
+        await page.$$eval("#rag-samples tbody tr", (rows) => rows.length),
+        1000,
+      );
+      assertEquals(
+        await page.textContent("#rag-samples-note"),
+        "The first 1000 of 1001 samples; the downloads hold every one.",
+      );
       assertEquals(
         problems.every((p) => p.includes("400")),
         true,
