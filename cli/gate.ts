@@ -205,9 +205,9 @@ export function gateReport(
       "",
       `FAIL ${m} fell by ${formatScore(v.drop)} (from ${
         formatScore(v.pair.bMean)
-      } to ${formatScore(v.pair.aMean)}; allowed ${
-        formatScore(v.allowed)
-      }; p ${pEquals(formatPValue(v.pair.pAdjusted))})`,
+      } to ${formatScore(v.pair.aMean)}; allowed ${formatScore(v.allowed)}; p ${
+        pEquals(formatPValue(v.pair.pAdjusted))
+      })`,
     );
     const fell = [...v.pair.differences.keys()]
       .filter((i) => v.pair.differences[i] < 0)
