@@ -14,6 +14,7 @@
  */
 
 import { ExitError, UsageError } from "./cli/errors.ts";
+import { type InputLimits, setInputLimits } from "./formats/limits.ts";
 
 /** A command: runs with its arguments and returns the exit status. */
 export type Command = (args: string[]) => Promise<number>;
@@ -67,6 +68,12 @@ ${
     .join("\n")
 }
 
+Bounds on input, for every command (defaults far beyond real files):
+  --max-line-bytes N   longest line (16777216)
+  --max-gzip-ratio N   how many times its size a .gz may inflate to (200)
+  --max-gzip-bytes N   most bytes a .gz may inflate to (68719476736)
+  --max-metrics N      most metric specs (10000)
+
 Run "deno run -R cli.ts COMMAND --help" for a command's options.`;
 
 /**
@@ -76,6 +83,14 @@ Run "deno run -R cli.ts COMMAND --help" for a command's options.`;
  * @returns The exit status.
  */
 export async function main(args: string[]): Promise<number> {
+  let limits;
+  try {
+    [args, limits] = takeLimitOptions(args);
+  } catch (error) {
+    console.error(`ranklens: ${(error as Error).message}`);
+    return 2;
+  }
+  setInputLimits(limits);
   const [name, ...rest] = args;
   if (name === undefined) {
     // No command is a usage mistake: the help goes where errors go.
@@ -98,6 +113,51 @@ export async function main(args: string[]): Promise<number> {
   } catch (error) {
     return report(error, name, module?.dataErrorStatus ?? 1);
   }
+}
+
+/** The options that raise a bound, for every command. */
+const LIMIT_OPTIONS: Record<string, keyof InputLimits> = {
+  "--max-line-bytes": "maxLineBytes",
+  "--max-gzip-ratio": "maxGzipRatio",
+  "--max-gzip-bytes": "maxGzipBytes",
+  "--max-metrics": "maxMetrics",
+};
+
+/**
+ * Takes the `--max-*=N` (or `--max-* N`) options out of the arguments,
+ * wherever they stand before a `--`: every command reads input, and
+ * trec_eval's own parser must not see them.
+ */
+function takeLimitOptions(
+  args: string[],
+): [string[], Partial<Record<keyof InputLimits, number>>] {
+  const kept: string[] = [];
+  const limits: Partial<Record<keyof InputLimits, number>> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--") {
+      kept.push(...args.slice(i));
+      break;
+    }
+    const eq = arg.indexOf("=");
+    const flag = eq < 0 ? arg : arg.slice(0, eq);
+    const key = LIMIT_OPTIONS[flag];
+    if (!key) {
+      kept.push(arg);
+      continue;
+    }
+    const raw = eq < 0 ? args[++i] : arg.slice(eq + 1);
+    const value = Number(raw);
+    if (raw === undefined || !/^\d+$/.test(raw) || !(value > 0)) {
+      throw new RangeError(
+        `${flag} takes a positive whole number, got ${
+          JSON.stringify(raw ?? "")
+        }`,
+      );
+    }
+    limits[key] = value;
+  }
+  return [kept, limits];
 }
 
 const SYSTEM_ERRORS: (abstract new (...args: never[]) => Error)[] = Object

@@ -108,7 +108,7 @@ export function parseGateRule(text: string): GateRule {
 
 async function isJsonReport(path: string): Promise<boolean> {
   const { stream } = await openSource(path);
-  for await (const line of readLines(stream)) {
+  for await (const line of readLines(stream, { name: path })) {
     const text = line.text.trim();
     if (text === "") continue;
     await stream.cancel().catch(() => {});

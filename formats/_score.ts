@@ -6,10 +6,9 @@
  */
 
 import { atof } from "./c_number.ts";
+import { isDecimalLiteral } from "./_decimal.ts";
 
-const DECIMAL_LITERAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const STRICT_SCORE =
-  /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?)$/i;
+const INFINITY = /^[+-]?inf(?:inity)?$/i;
 
 /**
  * A score field's value. A decimal literal converts exactly with `Number`,
@@ -22,7 +21,7 @@ const STRICT_SCORE =
  * and the field is not a number.
  */
 export function scoreOf(raw: string, lenient: boolean): number | undefined {
-  if (DECIMAL_LITERAL.test(raw)) return Number(raw);
-  if (!lenient && !STRICT_SCORE.test(raw)) return undefined;
+  if (isDecimalLiteral(raw)) return Number(raw);
+  if (!lenient && !INFINITY.test(raw)) return undefined;
   return atof(raw);
 }

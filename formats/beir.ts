@@ -20,6 +20,7 @@ import type {
 import { InputError } from "../model/errors.ts";
 import { jsonLinesStream, readJsonLines } from "./jsonl.ts";
 import { openSource, readLines, type Source } from "./source.ts";
+import { isDecimalLiteral, quoted } from "./_decimal.ts";
 import { checkUtf8 } from "./utf8.ts";
 import { describeJson, extraOf, isRecord, withExtra } from "./_records.ts";
 
@@ -35,7 +36,6 @@ export const BEIR_QRELS_PATHS: readonly string[] = [
 ];
 
 const QRELS_HEADER = ["query-id", "corpus-id", "score"];
-const GRADE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** Options of {@linkcode readBeirQrels}. */
 export interface ReadBeirQrelsOptions {
@@ -71,7 +71,7 @@ export async function readBeirQrels(
   const { name, stream } = await openSource(source, options.name);
   const qrels = new Map<QueryId, Map<DocId, number>>();
   let first = true;
-  for await (const line of readLines(checkUtf8(stream, name))) {
+  for await (const line of readLines(checkUtf8(stream, name), { name })) {
     const text = line.text.endsWith("\r") ? line.text.slice(0, -1) : line.text;
     if (text.trim() === "") continue;
     const fields = text.split("\t");
@@ -89,9 +89,11 @@ export async function readBeirQrels(
     }
     const [queryId, docId, score] = fields;
     if (queryId === "" || docId === "") fail("empty query or corpus id");
-    if (!GRADE.test(score)) fail(`score must be a number, got "${score}"`);
+    if (!isDecimalLiteral(score)) {
+      fail(`score must be a number, got ${quoted(score)}`);
+    }
     if (!Number.isFinite(Number(score))) {
-      fail(`score must be finite, got "${score}"`);
+      fail(`score must be finite, got ${quoted(score)}`);
     }
     if (options.queryIds && !options.queryIds.has(queryId)) {
       fail(`query "${queryId}" is not in the queries`);

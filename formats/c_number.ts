@@ -5,7 +5,8 @@
  * @module
  */
 
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/;
+import { decimalPrefixLength } from "./_decimal.ts";
+
 const HEX =
   /^([+-]?)0[xX]((?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+))(?:[pP]([+-]?\d+))?/;
 const SPECIAL = /^([+-]?)(inf(?:inity)?|nan)/i;
@@ -42,8 +43,8 @@ export function atof(text: string): number {
     const value = special[2].toLowerCase() === "nan" ? NaN : Infinity;
     return special[1] === "-" ? -value : value;
   }
-  const match = DECIMAL.exec(text);
-  return match ? Number(match[0]) : 0;
+  const length = decimalPrefixLength(text);
+  return length ? Number(text.slice(0, length)) : 0;
 }
 
 /**

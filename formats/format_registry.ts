@@ -14,6 +14,7 @@ import { formatBeirQrels, readBeir, readBeirQrels, writeBeir } from "./beir.ts";
 import type { RetrievalDataset } from "./dataset.ts";
 import { readGoDataset, writeGoDataset } from "./go_dataset.ts";
 import { openSource, splitFields } from "./source.ts";
+import { isDecimalLiteral } from "./_decimal.ts";
 import { formatQrels, readQrels } from "./trec_qrels.ts";
 import { formatRun, readRun } from "./trec_run.ts";
 
@@ -316,8 +317,6 @@ function dataLines(probe: FormatProbe, count: number): string[] {
   ).slice(0, count);
 }
 
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
 /** The Go-style JSON dataset format. */
 export const GO_JSON_FORMAT: DataFormat<"dataset"> = {
   name: "go-json",
@@ -364,7 +363,7 @@ export const BEIR_QRELS_FORMAT: DataFormat<"qrels"> = {
     if (first === undefined) return probe.path.endsWith(".tsv") ? 0.5 : 0;
     if (first === "query-id\tcorpus-id\tscore") return 1;
     const fields = first.split("\t");
-    return fields.length === 3 && NUMBER.test(fields[2]) ? 0.6 : 0;
+    return fields.length === 3 && isDecimalLiteral(fields[2]) ? 0.6 : 0;
   },
   read: (path) => readBeirQrels(path),
   write: (path, qrels) => writeFileAtomic(path, formatBeirQrels(qrels)),
@@ -381,7 +380,7 @@ export const TREC_QRELS_FORMAT: DataFormat<"qrels"> = {
     if (lines.length === 0) return 0;
     const ok = lines.every((line) => {
       const fields = splitFields(line);
-      return fields.length === 4 && NUMBER.test(fields[3]);
+      return fields.length === 4 && isDecimalLiteral(fields[3]);
     });
     return ok ? 0.8 : 0;
   },
@@ -400,7 +399,7 @@ export const TREC_RUN_FORMAT: DataFormat<"run"> = {
     if (lines.length === 0) return 0;
     const ok = lines.every((line) => {
       const fields = splitFields(line);
-      return fields.length === 6 && NUMBER.test(fields[4]);
+      return fields.length === 6 && isDecimalLiteral(fields[4]);
     });
     return ok ? 0.8 : 0;
   },

@@ -23,11 +23,46 @@ import { createGunzip } from "node:zlib";
  * ```
  *
  * @param path The file.
- * @returns The chunks; iterating throws on a read error or corrupt data.
+ * @param bound How far it may inflate. Default: no bound.
+ * @returns The chunks; iterating throws on a read error, corrupt data, or
+ * (a RangeError) past the bound.
  */
-export function gunzipFile(path: string): AsyncIterableIterator<Uint8Array> {
+export function gunzipFile(
+  path: string,
+  bound?: GunzipBound,
+): AsyncIterableIterator<Uint8Array> {
   const gunzip = createGunzip({ chunkSize: 1 << 18 });
-  return createReadStream(path, { highWaterMark: 1 << 18 })
+  const chunks = createReadStream(path, { highWaterMark: 1 << 18 })
     .on("error", (error) => gunzip.destroy(error))
     .pipe(gunzip)[Symbol.asyncIterator]();
+  if (!bound) return chunks;
+  return (async function* () {
+    let inflated = 0;
+    try {
+      for await (const chunk of chunks) {
+        inflated += chunk.length;
+        if (inflated > bound.bytes) {
+          throw new RangeError(GUNZIP_BOUND_MARK + bound.reason);
+        }
+        yield chunk;
+      }
+    } finally {
+      gunzip.destroy();
+    }
+  })();
 }
+
+/** How far a file may inflate, and what to say when it goes further. */
+export interface GunzipBound {
+  /** The most inflated bytes. */
+  readonly bytes: number;
+  /** The reason given past them (which names the option that raises it). */
+  readonly reason: string;
+}
+
+/**
+ * Opens the message of the error {@linkcode gunzipFile} throws past its
+ * bound, so that the reader, on this thread or across a worker's channel,
+ * tells it from corrupt data.
+ */
+export const GUNZIP_BOUND_MARK = "gzip bound: ";

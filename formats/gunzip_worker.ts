@@ -8,10 +8,12 @@
  */
 
 import { ChunkReader } from "./chunk_reader.ts";
-import { gunzipFile } from "./gunzip.ts";
+import { type GunzipBound, gunzipFile } from "./gunzip.ts";
 
-/** The reader's requests: open a file, or fill a buffer. */
-export type GunzipRequest = { open: string } | { fill: ArrayBuffer };
+/** The reader's requests: open a file (with its bound), or fill a buffer. */
+export type GunzipRequest =
+  | { open: string; bound?: GunzipBound }
+  | { fill: ArrayBuffer };
 
 /** A filled buffer (`length` 0 at the end), or an error message. */
 export type GunzipReply = { buffer: ArrayBuffer; length: number } | {
@@ -37,7 +39,7 @@ async function handle(request: GunzipRequest): Promise<void> {
   if ("open" in request) {
     // GzipFileReader.open has checked the file; a read error surfaces on
     // the first fill.
-    reader = new ChunkReader(gunzipFile(request.open));
+    reader = new ChunkReader(gunzipFile(request.open, request.bound));
     return;
   }
   if (failure !== undefined || !reader) {

@@ -44,7 +44,7 @@ export async function* readJsonLines(
   options: ReadJsonLinesOptions = {},
 ): AsyncGenerator<JsonLine> {
   const { name, stream } = await openSource(source, options.name);
-  for await (const line of readLines(checkUtf8(stream, name))) {
+  for await (const line of readLines(checkUtf8(stream, name), { name })) {
     if (line.text.trim() === "") continue;
     yield {
       value: parseJson(line.text, { name, firstLine: line.number }),

@@ -5,9 +5,18 @@
  * @module
  */
 
+import { InputError } from "../model/errors.ts";
 import { ChunkReader } from "./chunk_reader.ts";
-import { gunzipFile } from "./gunzip.ts";
+import { GUNZIP_BOUND_MARK, type GunzipBound, gunzipFile } from "./gunzip.ts";
 import type { GunzipReply, GunzipRequest } from "./gunzip_worker.ts";
+import {
+  gzipInflateLimit,
+  gzipTooLarge,
+  type InputLimits,
+  inputLimits,
+  LineLengthGuard,
+  lineTooLong,
+} from "./limits.ts";
 
 /**
  * Anything that reads bytes into a buffer, as `Deno.FsFile` and
@@ -46,30 +55,52 @@ export interface OpenedSource {
 }
 
 /**
- * Opens a source. A path ending in `.gz` is decompressed on the fly.
+ * Opens a source. Gzip data is decompressed on the fly, recognised by its
+ * magic bytes (`1f 8b`) whatever the file is called, or by a name ending in
+ * `.gz`; it may inflate only as far as {@linkcode InputLimits} allow. A
+ * read error (an `EIO`, a truncated `.gz`) becomes an {@linkcode InputError}
+ * naming the file.
+ *
+ * @example
+ * ```ts
+ * import { openSource } from "./source.ts";
+ * const { name, stream } = await openSource({ text: "q1 0 d1 1\n" });
+ * console.log(name, await new Response(stream).text()); // "<text>" "q1 0 d1 1\n"
+ * ```
  *
  * @param source A path, `-` for standard input, a stream, `{ text }` or a reader.
  * @param name The name for error messages. Default: the path, `<stdin>`,
  * `<stream>`, `<text>` or `<reader>`.
+ * @param limits Bounds for this source. Default: {@linkcode inputLimits}.
  * @returns The named stream.
  */
 export async function openSource(
   source: Source,
   name?: string,
+  limits?: Partial<InputLimits>,
 ): Promise<OpenedSource> {
   if (typeof source === "string") {
     if (source === "-") {
-      return { name: name ?? "<stdin>", stream: stdinStream() };
+      const shown = name ?? "<stdin>";
+      return {
+        name: shown,
+        stream: gunzipIfMagic(stdinStream(shown), shown, limits),
+      };
     }
-    if (source.endsWith(".gz")) {
-      const reader = await GzipFileReader.open(source);
-      return { name: name ?? source, stream: reader.readable() };
+    const shown = name ?? source;
+    const opened = await openPlainOrGzip(source, limits);
+    if (opened instanceof GzipFileReader) {
+      return { name: shown, stream: opened.readable() };
     }
-    const file = await Deno.open(source);
-    return { name: name ?? source, stream: file.readable };
+    const stream = readerStream(fileReader(opened.file, shown));
+    return {
+      name: shown,
+      stream: opened.peeked ? stream : gunzipIfMagic(stream, shown, limits),
+    };
   }
   if (source instanceof ReadableStream) {
-    return { name: name ?? "<stream>", stream: source };
+    const shown = name ?? "<stream>";
+    return { name: shown, stream: gunzipIfMagic(source, shown, limits) };
   }
   if ("read" in source) {
     return { name: name ?? "<reader>", stream: readerStream(source) };
@@ -83,6 +114,244 @@ export async function openSource(
         controller.close();
       },
     }),
+  };
+}
+
+/**
+ * Whether a file starts with gzip's magic number (`1f 8b`).
+ *
+ * @example
+ * ```ts
+ * import { startsWithGzipMagic } from "./source.ts";
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeFile(path, Uint8Array.of(0x1f, 0x8b, 8));
+ * console.log(await startsWithGzipMagic(path)); // true
+ * await Deno.remove(path);
+ * ```
+ *
+ * @param path The file.
+ * @returns Whether it does.
+ */
+export async function startsWithGzipMagic(path: string): Promise<boolean> {
+  using file = await Deno.open(path);
+  const head = new Uint8Array(2);
+  const n = await file.read(head) ?? 0;
+  return isGzipMagic(head.subarray(0, n));
+}
+
+/** Whether bytes start with gzip's magic number. */
+function isGzipMagic(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/**
+ * Opens a path: a {@linkcode GzipFileReader} for a regular file that is
+ * gzip data (by its name or its first two bytes), else the open file. A
+ * pipe or device is not peeked here (it cannot seek back); its stream is.
+ *
+ * @example
+ * ```ts ignore
+ * const file = await openPlainOrGzip("run.txt");
+ * ```
+ *
+ * @param path The file.
+ * @param limits Bounds for the inflater.
+ * @returns The reader, or the file and whether its first bytes were
+ * checked (a regular file's are; a pipe's or device's are left to
+ * {@linkcode gunzipIfMagic}).
+ */
+export async function openPlainOrGzip(
+  path: string,
+  limits?: Partial<InputLimits>,
+): Promise<GzipFileReader | { file: Deno.FsFile; peeked: boolean }> {
+  if (path.endsWith(".gz")) return await GzipFileReader.open(path, { limits });
+  const file = await Deno.open(path);
+  try {
+    if (!(await file.stat()).isFile) return { file, peeked: false };
+    const head = new Uint8Array(2);
+    const n = await file.read(head) ?? 0;
+    if (isGzipMagic(head.subarray(0, n))) {
+      file.close();
+      return await GzipFileReader.open(path, { limits });
+    }
+    await file.seek(0, Deno.SeekMode.Start);
+    return { file, peeked: true };
+  } catch (error) {
+    file.close();
+    throw readFailure(path, error);
+  }
+}
+
+/**
+ * A stream decompressed when its first bytes are gzip's magic number, with
+ * the inflated size bounded; otherwise the same bytes.
+ *
+ * @example
+ * ```ts
+ * import { gunzipIfMagic } from "./source.ts";
+ * const gz = ReadableStream.from([new TextEncoder().encode("hi\n")]).pipeThrough(new CompressionStream("gzip"));
+ * console.log(await new Response(gunzipIfMagic(gz, "x")).text()); // "hi\n"
+ * ```
+ *
+ * @param stream The bytes.
+ * @param name The name for errors.
+ * @param limits Bounds for the inflater.
+ * @returns The bytes, inflated if they were gzip.
+ */
+export function gunzipIfMagic(
+  stream: ReadableStream<Uint8Array>,
+  name: string,
+  limits?: Partial<InputLimits>,
+): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  // The first chunk decides; a chunk of one byte waits for the next.
+  const peek = async (): Promise<Uint8Array | null> => {
+    let head = new Uint8Array(0);
+    while (head.length < 2) {
+      const { value, done } = await reader.read();
+      if (done) return head.length ? head : null;
+      const joined = new Uint8Array(head.length + value.length);
+      joined.set(head);
+      joined.set(value, head.length);
+      head = joined;
+    }
+    return head;
+  };
+  // The stream again, from the bytes the peek took.
+  const replay = (head: Uint8Array | null) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        if (head) controller.enqueue(head);
+      },
+      pull: async (controller) => {
+        const { value, done } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+  let out: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>({
+    pull: async (controller) => {
+      if (!out) {
+        const head = await peek();
+        const plain = replay(head);
+        out = (head && isGzipMagic(head)
+          ? inflateBounded(plain, name, limits)
+          : plain).getReader();
+      }
+      const { value, done } = await out.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => (out ?? reader).cancel(reason),
+  }, { highWaterMark: 0 });
+}
+
+/** A gzip stream inflated, refused once it passes its bound. */
+function inflateBounded(
+  stream: ReadableStream<Uint8Array>,
+  name: string,
+  overrides?: Partial<InputLimits>,
+): ReadableStream<Uint8Array> {
+  const limits = inputLimits(overrides);
+  let compressed = 0;
+  let inflated = 0;
+  const reader = stream.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        compressed += chunk.length;
+        controller.enqueue(chunk);
+      },
+    }),
+  ).pipeThrough(
+    new DecompressionStream("gzip") as TransformStream<
+      Uint8Array,
+      Uint8Array<ArrayBuffer>
+    >,
+  ).getReader();
+  return new ReadableStream<Uint8Array>({
+    pull: async (controller) => {
+      let result;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        throw gzipFailure(name, error);
+      }
+      if (result.done) return controller.close();
+      inflated += result.value.length;
+      const limit = gzipInflateLimit(compressed, limits);
+      if (inflated > limit) {
+        reader.cancel().catch(() => {});
+        throw new InputError(name, 0, gzipTooLarge(compressed, limit, limits));
+      }
+      controller.enqueue(result.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/** The error for gzip data that would not inflate, naming the file. */
+function gzipFailure(name: string, error: unknown): Error {
+  if (error instanceof InputError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new InputError(name, 0, `cannot read the gzip data: ${reason}`);
+}
+
+/**
+ * The error for a file that could not be read: an {@linkcode InputError}
+ * naming it (an error that already is one passes through).
+ *
+ * @example
+ * ```ts
+ * import { readFailure } from "./source.ts";
+ * console.log(readFailure("run.txt", new Error("Input/output error (os error 5)")).message);
+ * // "run.txt: cannot read the file: Input/output error (os error 5)"
+ * ```
+ *
+ * @param name The file.
+ * @param error What went wrong.
+ * @returns The error to throw.
+ */
+export function readFailure(name: string, error: unknown): Error {
+  if (error instanceof InputError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new InputError(name, 0, `cannot read the file: ${reason}`);
+}
+
+/**
+ * An open file as a {@linkcode ByteReader} whose read errors name the file.
+ *
+ * @example
+ * ```ts
+ * import { fileReader, readerStream } from "./source.ts";
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeTextFile(path, "hi\n");
+ * const stream = readerStream(fileReader(await Deno.open(path), path));
+ * console.log(await new Response(stream).text()); // "hi\n"
+ * await Deno.remove(path);
+ * ```
+ *
+ * @param file The file; closed by the reader's `close`.
+ * @param name The name for errors.
+ * @returns The reader.
+ */
+export function fileReader(file: Deno.FsFile, name: string): ByteReader {
+  let closed = false;
+  const close = () => {
+    if (!closed) file.close();
+    closed = true;
+  };
+  return {
+    read: async (into) => {
+      try {
+        return await file.read(into);
+      } catch (error) {
+        close();
+        throw readFailure(name, error);
+      }
+    },
+    close,
   };
 }
 
@@ -127,15 +396,21 @@ export function readerStream(reader: ByteReader): ReadableStream<Uint8Array> {
  * for await (const block of stdinStream()) console.log(block.length);
  * ```
  *
+ * @param name The name for read errors. Default: `<stdin>`.
  * @returns The stream.
  */
-export function stdinStream(): ReadableStream<Uint8Array> {
+export function stdinStream(name = "<stdin>"): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     pull: async (controller) => {
       const block = new Uint8Array(1 << 20);
       let length = 0;
       while (length < block.length) {
-        const n = await Deno.stdin.read(block.subarray(length));
+        let n;
+        try {
+          n = await Deno.stdin.read(block.subarray(length));
+        } catch (error) {
+          throw readFailure(name, error);
+        }
         if (n === null) break;
         length += n;
       }
@@ -159,6 +434,8 @@ export interface GzipFileReaderOptions {
    * least {@linkcode GZIP_WORKER_THRESHOLD} bytes.
    */
   worker?: boolean;
+  /** Bounds for the inflated size. Default: {@linkcode inputLimits}. */
+  limits?: Partial<InputLimits>;
 }
 
 /**
@@ -191,10 +468,10 @@ export class GzipFileReader implements ByteReader {
   #offset = 0;
   #done = false;
 
-  private constructor(path: string, worker: boolean) {
+  private constructor(path: string, worker: boolean, bound: GunzipBound) {
     this.#path = path;
     if (!worker) {
-      this.#local = new ChunkReader(gunzipFile(path));
+      this.#local = new ChunkReader(gunzipFile(path, bound));
       return;
     }
     const thread = new Worker(new URL("./gunzip_worker.ts", import.meta.url), {
@@ -209,7 +486,7 @@ export class GzipFileReader implements ByteReader {
         resolve({ error: event.message });
       }
     };
-    this.#send({ open: path });
+    this.#send({ open: path, bound });
     for (let i = 0; i < 4; i++) this.#request(new ArrayBuffer(1 << 20));
   }
 
@@ -217,7 +494,7 @@ export class GzipFileReader implements ByteReader {
    * Opens a `.gz` file; a missing file fails here, not on the first read.
    *
    * @param path The file.
-   * @param options Where to inflate.
+   * @param options Where to inflate, and the bounds.
    * @returns The reader.
    */
   static async open(
@@ -226,9 +503,14 @@ export class GzipFileReader implements ByteReader {
   ): Promise<GzipFileReader> {
     const file = await Deno.open(path);
     try {
-      const worker = options.worker ??
-        (await file.stat()).size >= GZIP_WORKER_THRESHOLD;
-      return new GzipFileReader(path, worker);
+      const { size } = await file.stat();
+      const limits = inputLimits(options.limits);
+      const bytes = gzipInflateLimit(size, limits);
+      const worker = options.worker ?? size >= GZIP_WORKER_THRESHOLD;
+      return new GzipFileReader(path, worker, {
+        bytes,
+        reason: gzipTooLarge(size, bytes, limits),
+      });
     } finally {
       file.close();
     }
@@ -252,7 +534,8 @@ export class GzipFileReader implements ByteReader {
    *
    * @param into Where to copy.
    * @returns How many bytes were copied, or null at the end.
-   * @throws {TypeError} If the file is not valid gzip.
+   * @throws {InputError} If the file is not valid gzip, cannot be read, or
+   * inflates past its bound.
    */
   async read(into: Uint8Array): Promise<number | null> {
     if (this.#local) {
@@ -285,8 +568,15 @@ export class GzipFileReader implements ByteReader {
     return n;
   }
 
-  #error(reason: unknown): TypeError {
-    return new TypeError(`Cannot read gzip file "${this.#path}": ${reason}`);
+  #error(reason: unknown): InputError {
+    const text = String(reason);
+    return new InputError(
+      this.#path,
+      0,
+      text.startsWith(GUNZIP_BOUND_MARK)
+        ? text.slice(GUNZIP_BOUND_MARK.length)
+        : `cannot read the gzip data: ${text}`,
+    );
   }
 
   /** Stops the worker, if there is one. */
@@ -312,6 +602,14 @@ export interface Line {
   readonly number: number;
 }
 
+/** Options of {@linkcode readLines} and {@linkcode readLineBatches}. */
+export interface ReadLinesOptions {
+  /** The name for errors. Default: `<stream>`. */
+  name?: string;
+  /** The longest line, in bytes. Default: {@linkcode inputLimits}'s. */
+  maxLineBytes?: number;
+}
+
 /**
  * Reads a stream as lines, decoding UTF-8 chunk by chunk.
  *
@@ -323,13 +621,16 @@ export interface Line {
  * ```
  *
  * @param stream The bytes.
+ * @param options The name for errors and the line bound.
  * @returns The lines; a trailing `\r` is kept (callers treat it as whitespace).
+ * @throws {InputError} On a line longer than the bound, naming it.
  */
 export async function* readLines(
   stream: ReadableStream<Uint8Array>,
+  options: ReadLinesOptions = {},
 ): AsyncGenerator<Line> {
   let number = 0;
-  for await (const lines of readLineBatches(stream)) {
+  for await (const lines of readLineBatches(stream, options)) {
     for (const text of lines) yield { text, number: ++number };
   }
 }
@@ -347,25 +648,51 @@ export async function* readLines(
  * ```
  *
  * @param stream The bytes.
+ * @param options The name for errors and the line bound.
  * @returns Arrays of lines, in order, none empty; a trailing `\r` is kept.
+ * @throws {InputError} On a line longer than the bound, once the lines
+ * before it are out.
  */
 export async function* readLineBatches(
   stream: ReadableStream<Uint8Array>,
+  options: ReadLinesOptions = {},
 ): AsyncGenerator<string[]> {
   const decoder = new TextDecoder();
-  let rest = "";
-  for await (const chunk of stream) {
-    const text = rest + decoder.decode(chunk, { stream: true });
+  const guard = new LineLengthGuard(
+    options.maxLineBytes ?? inputLimits().maxLineBytes,
+  );
+  // The text since the last newline, in pieces: joined once its line ends,
+  // not copied again with every chunk.
+  const pieces: string[] = [];
+  let emitted = 0;
+  for await (const whole of stream) {
+    const long = guard.check(whole);
+    const chunk = long < 0 ? whole : whole.subarray(0, long);
+    const text = decoder.decode(chunk, { stream: true });
     const lines: string[] = [];
-    let start = 0;
-    for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", start)) {
-      lines.push(text.slice(start, nl));
-      start = nl + 1;
-    }
-    rest = text.slice(start);
+    let nl = text.indexOf("\n");
+    if (nl >= 0) {
+      pieces.push(text.slice(0, nl));
+      lines.push(pieces.length === 1 ? pieces[0] : pieces.join(""));
+      pieces.length = 0;
+      let start = nl + 1;
+      for (
+        nl = text.indexOf("\n", start);
+        nl >= 0;
+        nl = text.indexOf("\n", start)
+      ) {
+        lines.push(text.slice(start, nl));
+        start = nl + 1;
+      }
+      if (start < text.length) pieces.push(text.slice(start));
+    } else if (text !== "") pieces.push(text);
     if (lines.length) yield lines;
+    emitted += lines.length;
+    if (long >= 0) {
+      throw lineTooLong(options.name ?? "<stream>", emitted + 1, guard.max);
+    }
   }
-  rest += decoder.decode();
+  const rest = pieces.join("") + decoder.decode();
   if (rest !== "") yield [rest];
 }
 

@@ -6,6 +6,7 @@
 
 import type { Qrels } from "../model/types.ts";
 import { atol } from "./c_number.ts";
+import { isDecimalLiteral, quoted } from "./_decimal.ts";
 import { InputError } from "../model/errors.ts";
 import { openSource, readLines, type Source, splitFields } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
@@ -21,8 +22,6 @@ export interface ReadQrelsOptions {
    */
   lenient?: boolean;
 }
-
-const GRADE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * Reads TREC qrels, streaming: four whitespace-separated fields per line,
@@ -46,7 +45,7 @@ export async function readQrels(
 ): Promise<Qrels> {
   const { name, stream } = await openSource(source, options.name);
   const qrels = new Map<string, Map<string, number>>();
-  for await (const line of readLines(checkUtf8(stream, name))) {
+  for await (const line of readLines(checkUtf8(stream, name), { name })) {
     const fields = splitFields(line.text);
     if (fields.length === 0 || fields[0].startsWith("#")) continue;
     if (fields.length !== 4) {
@@ -59,19 +58,19 @@ export async function readQrels(
     const [qid, , docno, rel] = fields;
     let grade: number;
     if (options.lenient) grade = atol(rel);
-    else if (GRADE.test(rel)) grade = Number(rel);
+    else if (isDecimalLiteral(rel)) grade = Number(rel);
     else {
       throw new InputError(
         name,
         line.number,
-        `relevance must be a number, got "${rel}"`,
+        `relevance must be a number, got ${quoted(rel)}`,
       );
     }
     if (!Number.isFinite(grade)) {
       throw new InputError(
         name,
         line.number,
-        `relevance must be finite, got "${rel}"`,
+        `relevance must be finite, got ${quoted(rel)}`,
       );
     }
     let judgements = qrels.get(qid);

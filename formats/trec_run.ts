@@ -22,6 +22,7 @@ import { scanTopicsParallel } from "./trec_run_parallel.ts";
 import { InputError } from "../model/errors.ts";
 import { fieldBounds } from "./_fields.ts";
 import { scoreOf } from "./_score.ts";
+import { quoted } from "./_decimal.ts";
 import {
   openSource,
   readLineBatches,
@@ -269,7 +270,11 @@ async function withBothLines(
   const { stream } = await openSource(again, options.name);
   const bounds = new Int32Array(12);
   let number = 0;
-  for await (const batch of readLineBatches(checkUtf8(stream, options.name))) {
+  for await (
+    const batch of readLineBatches(checkUtf8(stream, options.name), {
+      name: options.name,
+    })
+  ) {
     for (const text of batch) {
       number++;
       if (fieldBounds(text, bounds) < 6) continue;
@@ -308,7 +313,9 @@ async function* rankedLists(
   let topic: Topic = { docnos: [], scores: [] };
   const bounds = new Int32Array(12);
   let number = 0;
-  for await (const lines of readLineBatches(checkUtf8(stream, name))) {
+  for await (
+    const lines of readLineBatches(checkUtf8(stream, name), { name })
+  ) {
     for (const text of lines) {
       number++;
       const count = fieldBounds(text, bounds);
@@ -326,7 +333,7 @@ async function* rankedLists(
         throw new InputError(
           name,
           number,
-          `score must be a number, got "${rawScore}"`,
+          `score must be a number, got ${quoted(rawScore)}`,
         );
       }
       // NaN compares false both ways: no order would rank it.
@@ -334,7 +341,7 @@ async function* rankedLists(
         throw new InputError(
           name,
           number,
-          `score must not be NaN, got "${rawScore}"`,
+          `score must not be NaN, got ${quoted(rawScore)}`,
         );
       }
       if (options.float32Scores) score = Math.fround(score);

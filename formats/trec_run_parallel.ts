@@ -18,7 +18,8 @@ import {
   type TopicScan,
 } from "./trec_run_scan.ts";
 import type { ScanMessage, ScanRequest } from "./trec_run_scan_worker.ts";
-import type { Source } from "./source.ts";
+import { type Source, startsWithGzipMagic } from "./source.ts";
+import { inputLimits } from "./limits.ts";
 
 /** Files smaller than this are scanned on one thread: a worker costs more than it saves. */
 export const PARALLEL_THRESHOLD = 32 << 20;
@@ -108,11 +109,18 @@ export function scanTopicsParallel(
   let lines = 0;
   async function* topics(): AsyncGenerator<TopicScan> {
     const size = (await Deno.stat(path)).size;
-    const parts = size >= threshold ? options.parts ?? defaultParts() : 1;
+    // Gzip data under another name cannot be split: it is inflated whole.
+    const parts = size >= threshold && !(await startsWithGzipMagic(path))
+      ? options.parts ?? defaultParts()
+      : 1;
     // Part p runs from starts[p]: each start is the first line of a topic.
     const starts = [0];
     for (let p = 1; p < parts; p++) {
-      const start = await topicBoundary(path, Math.floor(size * p / parts));
+      const start = await topicBoundary(
+        path,
+        Math.floor(size * p / parts),
+        inputLimits(options.limits).maxLineBytes,
+      );
       if (start < size && start > starts[starts.length - 1]) starts.push(start);
     }
     if (starts.length === 1) {
@@ -126,7 +134,12 @@ export function scanTopicsParallel(
       startWorker({
         path,
         qrels,
-        options: { ...options, range: [start, starts[i + 2] ?? size] },
+        // A worker does not see this thread's process-wide bounds.
+        options: {
+          ...options,
+          limits: inputLimits(options.limits),
+          range: [start, starts[i + 2] ?? size],
+        },
       })
     );
     // Which part each topic was found in: a topic in two parts means the
@@ -285,8 +298,16 @@ function startWorker(request: ScanRequest): {
   return { worker, messages: messages(), ready };
 }
 
-/** The first byte at or after `from` that starts a line of a new topic. */
-async function topicBoundary(path: string, from: number): Promise<number> {
+/**
+ * The first byte at or after `from` that starts a line of a new topic;
+ * Infinity (no split) at the end, or at a line longer than `maxLine`, which
+ * the first part's scan then refuses.
+ */
+async function topicBoundary(
+  path: string,
+  from: number,
+  maxLine: number,
+): Promise<number> {
   const file = await Deno.open(path);
   try {
     await file.seek(from, Deno.SeekMode.Start);
@@ -321,6 +342,7 @@ async function topicBoundary(path: string, from: number): Promise<number> {
         else if (qid !== firstQid) return lineStart;
       }
       carried = bytes.slice(start);
+      if (carried.length > maxLine) return Infinity;
       offset += start;
     }
   } finally {

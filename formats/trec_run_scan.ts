@@ -18,9 +18,24 @@ import {
 } from "../model/judged_ranking.ts";
 import type { Judgements, Qrels } from "../model/types.ts";
 import { scoreOf } from "./_score.ts";
+import { quoted } from "./_decimal.ts";
 import { InputError, RepeatedDocumentError } from "../model/errors.ts";
 import { ChunkReader } from "./chunk_reader.ts";
-import { GzipFileReader, openSource, type Source } from "./source.ts";
+import {
+  fileReader,
+  gunzipIfMagic,
+  GzipFileReader,
+  openPlainOrGzip,
+  openSource,
+  readerStream,
+  type Source,
+} from "./source.ts";
+import {
+  type InputLimits,
+  inputLimits,
+  LineLengthGuard,
+  lineTooLong,
+} from "./limits.ts";
 import { UngroupedRunError } from "./_ungrouped_run_error.ts";
 
 /** Options of {@linkcode scanRun}. */
@@ -45,6 +60,8 @@ export interface ScanRunOptions {
   ids?: "utf8" | "bytes";
   /** Scan only bytes [start, end) of a plain file, which must start at a line. Default: all. */
   range?: readonly [number, number];
+  /** Bounds on the input (line length, gzip). Default: {@linkcode inputLimits}. */
+  limits?: Partial<InputLimits>;
 }
 
 /** One topic of a scanned run: its ranking, or none when it has no judgements. */
@@ -119,12 +136,23 @@ function utf8(value: string, byteIds = false): Uint8Array {
  * The string of a byte range, without a TextDecoder call for plain ASCII;
  * with `byteIds`, one character per byte.
  */
+const UTF16 = new TextDecoder("utf-16le");
+
 function text(
   bytes: Uint8Array,
   start: number,
   end: number,
   byteIds = false,
 ): string {
+  // A long field (a hostile score of megabytes) is decoded at once: a
+  // string grown by one character per byte takes seconds.
+  if (end - start > 64) {
+    const field = bytes.subarray(start, end);
+    if (!byteIds) return decoder.decode(field);
+    const units = new Uint16Array(field.length);
+    units.set(field);
+    return UTF16.decode(units);
+  }
   let out = "";
   for (let i = start; i < end; i++) {
     const c = bytes[i];
@@ -430,11 +458,18 @@ export function scanTopics(
   let lineCount = 0;
 
   async function* topics(): AsyncGenerator<TopicScan> {
+    const limits = inputLimits(options.limits);
     const { name, fill } = await openFiller(
       source,
       options.name,
       options.range,
+      limits,
     );
+    const guard = new LineLengthGuard(limits.maxLineBytes);
+    // buffer[parsed, searched) holds no newline: each byte is searched once.
+    let searched = 0;
+    // Where the first line longer than the bound starts, once one is seen.
+    let tooLong = -1;
     let buffer = new Uint8Array(1 << 22);
     let length = 0;
     let lineNumber = 0;
@@ -678,11 +713,13 @@ export function scanTopics(
         ? Number(raw)
         : scoreOf(raw, options.lenient ?? false);
       if (value === undefined) {
-        return fail(`score must be a number, got "${raw}"`);
+        return fail(`score must be a number, got ${quoted(raw)}`);
       }
       // NaN compares false both ways, which leaves trec_eval's order to the
       // sort algorithm: no rank can be computed by counting.
-      if (Number.isNaN(value)) fail(`score must not be NaN, got "${raw}"`);
+      if (Number.isNaN(value)) {
+        fail(`score must not be NaN, got ${quoted(raw)}`);
+      }
       return options.float32Scores ? Math.fround(value) : value;
     };
 
@@ -695,8 +732,21 @@ export function scanTopics(
       const read = await fill(buffer.subarray(length));
       if (read === null) eof = true;
       else {
-        length += read;
-        if (length - parsed < CHUNK && length < buffer.length) continue;
+        const long = guard.check(buffer.subarray(length, length + read));
+        if (long >= 0) {
+          // The lines before the long one are parsed first, so that their
+          // errors come in file order.
+          tooLong = long > 0
+            ? length + long
+            : length > 0
+            ? buffer.lastIndexOf(NEWLINE, length - 1) + 1
+            : 0;
+          length = tooLong;
+          eof = true;
+        } else {
+          length += read;
+          if (length - parsed < CHUNK && length < buffer.length) continue;
+        }
       }
       // A byte order mark opening a UTF-8 file is not text; trec_eval's byte
       // ids keep it, as trec_eval does.
@@ -705,7 +755,9 @@ export function scanTopics(
         buffer[1] === 0xbb && buffer[2] === 0xbf
       ) parsed = topicStart = 3;
       bomPossible = false;
-      if (eof && length > 0 && buffer[length - 1] !== NEWLINE) {
+      if (
+        eof && tooLong < 0 && length > 0 && buffer[length - 1] !== NEWLINE
+      ) {
         // A last line without a newline gets one, so every line ends alike.
         if (length === buffer.length) {
           const bigger = new Uint8Array(buffer.length + 1);
@@ -714,7 +766,12 @@ export function scanTopics(
         }
         buffer[length++] = NEWLINE;
       }
-      const end = length ? buffer.lastIndexOf(NEWLINE, length - 1) + 1 : 0;
+      let end = parsed;
+      if (length > searched) {
+        const nl = buffer.subarray(searched, length).lastIndexOf(NEWLINE);
+        if (nl >= 0) end = searched + nl + 1;
+        searched = length;
+      }
       if (end > parsed) {
         parseChunk(parsed, end);
         parsed = end;
@@ -729,10 +786,12 @@ export function scanTopics(
       ready.length = 0;
       // Keep the current topic's lines: its docnos are read again at its end.
       const keep = lookup ? Math.min(topicStart, parsed) : parsed;
+      if (tooLong >= 0) throw lineTooLong(name, lineNumber + 1, guard.max);
       if (keep > 0) {
         buffer.copyWithin(0, keep, length);
         length -= keep;
         parsed -= keep;
+        searched -= keep;
         topicStart -= keep;
         topic.shift(keep);
       }
@@ -884,31 +943,46 @@ async function openFiller(
   source: Source,
   name: string | undefined,
   range: readonly [number, number] | undefined,
+  limits: InputLimits,
 ): Promise<{ name: string; fill: Filler }> {
-  if (typeof source === "string" && source !== "-" && !source.endsWith(".gz")) {
-    const file = await Deno.open(source);
+  if (typeof source === "string" && source !== "-") {
+    const shown = name ?? source;
+    const opened = range
+      ? { file: await Deno.open(source), peeked: true }
+      : await openPlainOrGzip(source, limits);
+    if (opened instanceof GzipFileReader) {
+      return { name: shown, fill: (into) => opened.read(into) };
+    }
+    const file = opened.file;
+    if (!opened.peeked) {
+      // A pipe or device: its first bytes say whether it is gzip.
+      const stream = gunzipIfMagic(
+        readerStream(fileReader(file, shown)),
+        shown,
+        limits,
+      );
+      const reader = new ChunkReader(stream.values());
+      return { name: shown, fill: (into) => reader.read(into) };
+    }
     let left = Infinity;
     if (range) {
       await file.seek(range[0], Deno.SeekMode.Start);
       left = range[1] - range[0];
     }
+    const reader = fileReader(file, shown);
     return {
-      name: name ?? source,
+      name: shown,
       fill: async (into) => {
         const read = left > 0
-          ? await file.read(into.subarray(0, Math.min(into.length, left)))
+          ? await reader.read(into.subarray(0, Math.min(into.length, left)))
           : null;
-        if (read === null) file.close();
+        if (read === null) reader.close?.();
         else left -= read;
         return read;
       },
     };
   }
   if (range) throw new TypeError("A byte range needs a plain file path");
-  if (typeof source === "string" && source.endsWith(".gz")) {
-    const reader = await GzipFileReader.open(source);
-    return { name: name ?? source, fill: (into) => reader.read(into) };
-  }
   if (typeof source === "object" && "read" in source) {
     return {
       name: name ?? "<reader>",
@@ -919,7 +993,7 @@ async function openFiller(
       },
     };
   }
-  const opened = await openSource(source, name);
+  const opened = await openSource(source, name, limits);
   const reader = new ChunkReader(opened.stream.values());
   return { name: opened.name, fill: (into) => reader.read(into) };
 }

@@ -105,7 +105,7 @@ function incompleteTail(previous: Uint8Array, chunk: Uint8Array): Uint8Array {
 }
 
 /**
- * The index of the first byte that is not part of a well-formed UTF-8
+ * The index of the first byte that does not start a well-formed UTF-8
  * sequence (RFC 3629: no overlong forms, surrogates or values above
  * U+10FFFF), or the length when a sequence is cut off by the end.
  */
@@ -131,9 +131,9 @@ function firstInvalid(bytes: Uint8Array): number {
     for (let k = 1; k <= need; k++) {
       if (i + k >= bytes.length) return bytes.length;
       const c = bytes[i + k];
-      if (c < (k === 1 ? low : 0x80) || c > (k === 1 ? high : 0xbf)) {
-        return i + k;
-      }
+      // The sequence's lead byte is the one at fault: it promised a
+      // continuation that is not there.
+      if (c < (k === 1 ? low : 0x80) || c > (k === 1 ? high : 0xbf)) return i;
     }
     i += need + 1;
   }

@@ -8,6 +8,12 @@
 
 import { InputError } from "../model/errors.ts";
 import { openSource, type Source } from "../formats/source.ts";
+import {
+  type InputLimits,
+  inputLimits,
+  LineLengthGuard,
+  lineTooLong,
+} from "../formats/limits.ts";
 
 /**
  * A line that is not a record of the format. `record` is the line's place
@@ -62,6 +68,8 @@ export interface ReadRecordsOptions {
    * their encoding. Default: `utf-8`.
    */
   encoding?: IdEncoding;
+  /** Bounds on the input (line length, gzip). Default: {@linkcode inputLimits}. */
+  limits?: Partial<InputLimits>;
 }
 
 /** One data line split into fields. */
@@ -105,7 +113,11 @@ export async function readRecords(
   options: ReadRecordsOptions,
   onRecord: (record: InputRecord) => void,
 ): Promise<RecordsSummary> {
-  const { name, stream } = await openSource(source, options.name);
+  const { name, stream } = await openSource(
+    source,
+    options.name,
+    options.limits,
+  );
   const {
     fields: count,
     exact = true,
@@ -137,18 +149,34 @@ export async function readRecords(
     onRecord({ fields, line: lineNumber });
   };
   const decode = encoding === "bytes" ? byteString : utf8Decoder();
-  let rest = "";
-  for await (const chunk of stream) {
-    bytes += chunk.length;
-    const text = rest + decode(chunk, true);
-    let start = 0;
-    for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", start)) {
-      handle(text.slice(start, nl));
-      start = nl + 1;
-    }
-    rest = text.slice(start);
+  const guard = new LineLengthGuard(inputLimits(options.limits).maxLineBytes);
+  // The text since the last newline, in pieces: joined once its line ends,
+  // not copied again with every chunk.
+  const pieces: string[] = [];
+  for await (const whole of stream) {
+    bytes += whole.length;
+    const long = guard.check(whole);
+    const chunk = long < 0 ? whole : whole.subarray(0, long);
+    const text = decode(chunk, true);
+    let nl = text.indexOf("\n");
+    if (nl >= 0) {
+      pieces.push(text.slice(0, nl));
+      handle(pieces.length === 1 ? pieces[0] : pieces.join(""));
+      pieces.length = 0;
+      let start = nl + 1;
+      for (
+        nl = text.indexOf("\n", start);
+        nl >= 0;
+        nl = text.indexOf("\n", start)
+      ) {
+        handle(text.slice(start, nl));
+        start = nl + 1;
+      }
+      if (start < text.length) pieces.push(text.slice(start));
+    } else if (text !== "") pieces.push(text);
+    if (long >= 0) throw lineTooLong(name, lineNumber + 1, guard.max);
   }
-  rest += decode(new Uint8Array(0), false);
+  const rest = pieces.join("") + decode(new Uint8Array(0), false);
   if (rest !== "") handle(rest);
   return { name, empty: bytes === 0 };
 }

@@ -1,3 +1,4 @@
+import { InputError } from "../../model/errors.ts";
 // Gzip input: on a worker or on the calling thread, the same bytes and the
 // same errors, for one member or several.
 import { assertEquals, assertRejects, assertThrows } from "../assert.ts";
@@ -67,8 +68,8 @@ Deno.test("GzipFileReader names the file of a truncated or corrupt stream", asyn
       for (const worker of [true, false]) {
         await assertRejects(
           () => readAll(path, worker),
-          TypeError,
-          `Cannot read gzip file "${path}": ${reason}`,
+          InputError,
+          `${path}: cannot read the gzip data: ${reason}`,
         );
       }
     }

@@ -309,14 +309,14 @@ Deno.test("a gzipped run scans exactly like the plain file, in one member or sev
     await Deno.writeFile(path, members[0].subarray(0, members[0].length - 9));
     await assertRejects(
       () => viaScan(path, qrels, { lenient: true }),
-      TypeError,
-      "Cannot read gzip file",
+      InputError,
+      "cannot read the gzip data: unexpected end of file",
     );
     await Deno.writeFile(path, new TextEncoder().encode("not gzip"));
     await assertRejects(
       () => viaScan(path, qrels),
-      TypeError,
-      "Cannot read gzip file",
+      InputError,
+      "cannot read the gzip data: incorrect header check",
     );
   } finally {
     await Deno.remove(path);

@@ -48,17 +48,22 @@ Deno.test("checkUtf8 names the line and column of the first bad byte", async () 
       bytes("a\nbc", [0xff], "\n"),
       "f:2: not UTF-8 text: byte 0xFF at column 3",
     ],
-    // A lead byte followed by ASCII: the ASCII byte is the bad one.
-    [bytes("x", [0xc3], "y\n"), "f:1: not UTF-8 text: byte 0x79 at column 3"],
+    // A lead byte followed by ASCII: the lead byte is the bad one (as
+    // "caf\xe9 " is 0xE9, not the space after it).
+    [bytes("x", [0xc3], "y\n"), "f:1: not UTF-8 text: byte 0xC3 at column 2"],
+    [
+      bytes("q1 0 caf", [0xe9], " 0\n"),
+      "f:1: not UTF-8 text: byte 0xE9 at column 9",
+    ],
     // Overlong "/", a UTF-16 surrogate and a code point above U+10FFFF.
     [bytes("\n\n", [0xc0, 0xaf]), "f:3: not UTF-8 text: byte 0xC0 at column 1"],
     [
       bytes("ok\n", [0xed, 0xa0, 0x80]),
-      "f:2: not UTF-8 text: byte 0xA0 at column 2",
+      "f:2: not UTF-8 text: byte 0xED at column 1",
     ],
     [
       bytes([0xf4, 0x90, 0x80, 0x80]),
-      "f:1: not UTF-8 text: byte 0x90 at column 2",
+      "f:1: not UTF-8 text: byte 0xF4 at column 1",
     ],
     [
       bytes("abc\n", [0xe2, 0x82]),

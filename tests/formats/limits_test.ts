@@ -1,0 +1,333 @@
+import { assertEquals, assertRejects } from "../assert.ts";
+
+function assert(condition: boolean, message: string): void {
+  if (!condition) throw new Error(message);
+}
+import { InputError } from "../../model/errors.ts";
+import {
+  checkMetricCount,
+  DEFAULT_INPUT_LIMITS,
+  setInputLimits,
+} from "../../formats/limits.ts";
+import { readQrels } from "../../formats/trec_qrels.ts";
+import { readBeirQrels } from "../../formats/beir.ts";
+import { readRun } from "../../formats/trec_run.ts";
+import { scanRun } from "../../formats/trec_run_scan.ts";
+import { readJsonLines } from "../../formats/jsonl.ts";
+import { GzipFileReader, openSource } from "../../formats/source.ts";
+import { readRecords } from "../../trec_eval/lines.ts";
+import { runCli } from "../cli/_cli.ts";
+
+const encoder = new TextEncoder();
+
+/** An endless stream of `byte`, counting what it handed out. */
+function endless(byte: number, chunk = 1 << 16) {
+  const counter = { pulled: 0 };
+  const block = new Uint8Array(chunk).fill(byte);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      counter.pulled += block.length;
+      controller.enqueue(block.slice());
+    },
+  });
+  return { stream, counter };
+}
+
+async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
+  return await new Response(
+    ReadableStream.from([bytes as Uint8Array<ArrayBuffer>]).pipeThrough(
+      new CompressionStream("gzip"),
+    ),
+  ).bytes();
+}
+
+async function withLimits(
+  limits: Parameters<typeof setInputLimits>[0],
+  body: () => Promise<void>,
+): Promise<void> {
+  setInputLimits(limits);
+  try {
+    await body();
+  } finally {
+    setInputLimits(DEFAULT_INPUT_LIMITS);
+  }
+}
+
+const LONG =
+  "line longer than 100 bytes (the limit; raise it with --max-line-bytes)";
+
+Deno.test("a line past the bound is refused by every line reader, naming its line", async () => {
+  const text = "q1 0 d1 1\nq1 0 d2 " + "1".repeat(200) + "\nq1 0 d3 1\n";
+  await withLimits({ maxLineBytes: 100 }, async () => {
+    await assertRejects(
+      () => readQrels({ text }, { name: "q" }),
+      InputError,
+      `q:2: ${LONG}`,
+    );
+    await assertRejects(
+      () => readRecords({ text }, { fields: 4, name: "q" }, () => {}),
+      InputError,
+      `q:2: ${LONG}`,
+    );
+    const run = "q1 Q0 d1 1 1 t\nq1 Q0 " + "d".repeat(200) + " 2 1 t\n";
+    await assertRejects(
+      () => Array.fromAsync(readRun({ text: run }, { name: "r" })),
+      InputError,
+      `r:2: ${LONG}`,
+    );
+    await assertRejects(
+      () => Array.fromAsync(scanRun({ text: run }, new Map(), { name: "r" })),
+      InputError,
+      `r:2: ${LONG}`,
+    );
+    await assertRejects(
+      () =>
+        Array.fromAsync(
+          readJsonLines({
+            text: '{"a": 1}\n{"a": "' + "x".repeat(200) + '"}\n',
+          }, {
+            name: "j",
+          }),
+        ),
+      InputError,
+      `j:2: ${LONG}`,
+    );
+  });
+  // The bound is per call too.
+  await assertRejects(
+    () =>
+      Array.fromAsync(
+        scanRun({ text: "q1 Q0 d1 1 1 t\n" }, new Map(), {
+          limits: { maxLineBytes: 5 },
+        }),
+      ),
+    InputError,
+    "<text>:1: line longer than 5 bytes",
+  );
+});
+
+Deno.test("a line without end is refused within the bound's bytes, not at the end of memory", async () => {
+  await withLimits({ maxLineBytes: 1 << 20 }, async () => {
+    for (
+      const read of [
+        (s: ReadableStream<Uint8Array>) => readQrels(s, { name: "zero" }),
+        (s: ReadableStream<Uint8Array>) =>
+          readRecords(s, { fields: 6, name: "zero", blank: "skip" }, () => {}),
+        (s: ReadableStream<Uint8Array>) =>
+          Array.fromAsync(scanRun(s, new Map(), { name: "zero" })),
+        (s: ReadableStream<Uint8Array>) =>
+          Array.fromAsync(readRun(s, { name: "zero" })),
+      ]
+    ) {
+      for (const byte of [0x20, 0x30]) {
+        const { stream, counter } = endless(byte);
+        await assertRejects(
+          () => read(stream),
+          InputError,
+          "zero:1: line longer than 1048576 bytes",
+        );
+        // Refused within the bound, give or take the chunks read ahead.
+        assert(
+          counter.pulled <= (1 << 20) + (1 << 22),
+          `${counter.pulled} bytes read`,
+        );
+      }
+    }
+  });
+});
+
+Deno.test("/dev/zero as a run is refused with the file, the line and the option", async () => {
+  const qrels = await Deno.makeTempFile();
+  await Deno.writeTextFile(qrels, "q1 0 d1 1\n");
+  try {
+    const evaluated = await runCli([
+      "--max-line-bytes=100000",
+      "eval",
+      qrels,
+      "/dev/zero",
+    ]);
+    assertEquals(evaluated.code, 1);
+    assertEquals(
+      evaluated.stderr,
+      "ranklens eval: /dev/zero:1: line longer than 100000 bytes (the limit; raise it with --max-line-bytes)\n",
+    );
+    assertEquals(evaluated.stdout, "");
+    const bad = await runCli([
+      "--max-line-bytes=x",
+      "eval",
+      qrels,
+      "/dev/zero",
+    ]);
+    assertEquals(bad.code, 2);
+    assertEquals(
+      bad.stderr,
+      'ranklens: --max-line-bytes takes a positive whole number, got "x"\n',
+    );
+  } finally {
+    await Deno.remove(qrels);
+  }
+});
+
+Deno.test("a .gz inflating past its bound is refused, on a worker or not, and as a stream", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // 4 MiB of newlines deflate to about 4 KiB: a ratio of 1000.
+    const bomb = await gzip(new Uint8Array(1 << 22).fill(10));
+    const path = `${dir}/qrels.gz`;
+    await Deno.writeFile(path, bomb);
+    for (const worker of [true, false]) {
+      const reader = await GzipFileReader.open(path, {
+        worker,
+        limits: { maxGzipRatio: 10_000, maxGzipBytes: 1 << 21 },
+      });
+      await assertRejects(
+        () => new Response(reader.readable()).bytes(),
+        InputError,
+        `${path}: inflates past 2097152 bytes (the limit; raise it with --max-gzip-bytes)`,
+      );
+    }
+    await withLimits(
+      { maxGzipRatio: 10_000, maxGzipBytes: 1 << 21 },
+      async () => {
+        await assertRejects(
+          () => readQrels(path),
+          InputError,
+          "inflates past 2097152 bytes",
+        );
+        // Gzip under another name, and gzip on a stream.
+        await Deno.rename(path, `${dir}/qrels.txt`);
+        await assertRejects(
+          () => readQrels(`${dir}/qrels.txt`),
+          InputError,
+          "inflates past 2097152 bytes",
+        );
+        await assertRejects(
+          () => readQrels(ReadableStream.from([bomb]), { name: "piped" }),
+          InputError,
+          "piped: inflates past 2097152 bytes (the limit; raise it with --max-gzip-bytes)",
+        );
+      },
+    );
+    // The ratio: 1 MiB is always allowed, then 200 times the compressed size.
+    const opened = await openSource(ReadableStream.from([bomb]), "piped", {
+      maxGzipRatio: 2,
+    });
+    await assertRejects(
+      () => new Response(opened.stream).bytes(),
+      InputError,
+      "piped: inflates past 1048576 bytes, 2 times its",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("gzip data is read whatever its name, and a truncated one names the file", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const text = "q1 0 d1 1\nq1 0 d2 0\n";
+    const packed = await gzip(encoder.encode(text));
+    await Deno.writeFile(`${dir}/qrels.txt`, packed);
+    assertEquals(
+      await readQrels(`${dir}/qrels.txt`),
+      await readQrels({ text }),
+    );
+    assertEquals(
+      await readQrels(
+        ReadableStream.from([packed.subarray(0, 1), packed.subarray(1)]),
+      ),
+      await readQrels({ text }),
+    );
+    await Deno.writeFile(
+      `${dir}/cut.txt`,
+      packed.subarray(0, packed.length - 8),
+    );
+    await assertRejects(
+      () => readQrels(`${dir}/cut.txt`),
+      InputError,
+      `${dir}/cut.txt: cannot read the gzip data: unexpected end of file`,
+    );
+    const run = "q1 Q0 d1 1 2 t\nq1 Q0 d2 2 1 t\n";
+    await Deno.writeFile(`${dir}/run`, await gzip(encoder.encode(run)));
+    const qrels = await readQrels({ text });
+    assertEquals(
+      (await Array.fromAsync(scanRun(`${dir}/run`, qrels))).map((t) =>
+        t.ranking?.grades
+      ),
+      (await Array.fromAsync(scanRun({ text: run }, qrels))).map((t) =>
+        t.ranking?.grades
+      ),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a read error (EIO) is an InputError naming the file", async () => {
+  for (
+    const read of [
+      () => readQrels("/proc/self/mem"),
+      () => Array.fromAsync(scanRun("/proc/self/mem", new Map())),
+      () => Array.fromAsync(readRun("/proc/self/mem")),
+    ]
+  ) {
+    await assertRejects(
+      read,
+      InputError,
+      "/proc/self/mem: cannot read the file: Input/output error",
+    );
+  }
+});
+
+Deno.test("a 10 MB digit string is refused in linear time", async () => {
+  const digits = "1".repeat(10_000_000) + "x";
+  const started = performance.now();
+  await assertRejects(
+    () => readQrels({ text: `q1 0 d1 ${digits}\n` }, { name: "q" }),
+    InputError,
+    'q:1: relevance must be a number, got "1111111111111111111111111111111111111..."',
+  );
+  await assertRejects(
+    () =>
+      Array.fromAsync(
+        readRun({ text: `q1 Q0 d1 1 ${digits} t\n` }, { name: "r" }),
+      ),
+    InputError,
+    "r:1: score must be a number",
+  );
+  await assertRejects(
+    () =>
+      Array.fromAsync(
+        scanRun(
+          { text: `q1 Q0 d1 1 ${digits} t\n` },
+          new Map([["q1", new Map([["d1", 1]])]]),
+          { name: "r" },
+        ),
+      ),
+    InputError,
+    "r:1: score must be a number",
+  );
+  await assertRejects(
+    () => readBeirQrels({ text: `q1\td1\t${digits}\n` }, { name: "b" }),
+    InputError,
+    "b:1: score must be a number",
+  );
+  // The backtracking pattern took 8.5 s on 100 KB; a hundred times that is
+  // linear only well under a second per reader.
+  const elapsed = performance.now() - started;
+  assert(elapsed < 4000, `${elapsed} ms`);
+});
+
+Deno.test("more metric specs than the bound are refused, naming the option", () => {
+  checkMetricCount(10_000);
+  let message = "";
+  try {
+    checkMetricCount(100_000);
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  assertEquals(
+    message,
+    "Too many metric specs: 100000, more than 10000 (the limit; raise it with --max-metrics)",
+  );
+});
