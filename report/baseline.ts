@@ -154,19 +154,138 @@ export function parseSavedReport(text: string, name: string): BaselineReport {
       "the report has no per-query values (save it with eval --save-report)",
     );
   }
-  const saved = (report.options ?? {}) as Partial<SavedOptions>;
+  checkHeader(report.ranklens, fail);
+  checkAggregate(report.aggregate, metrics as string[], perQuery, fail);
+  const saved = checkOptions(report.options, fail);
+  if (report.runId !== undefined && typeof report.runId !== "string") {
+    fail(`field "runId": expected a string, got ${shown(report.runId)}`);
+  }
   return {
     metrics: metrics as string[],
     perQuery,
     options: {
-      relevanceLevel: typeof saved.relevanceLevel === "number"
-        ? saved.relevanceLevel
-        : 1,
-      depth: typeof saved.depth === "number" ? saved.depth : undefined,
-      judgedOnly: saved.judgedOnly === true,
+      relevanceLevel: saved.relevanceLevel ?? 1,
+      depth: saved.depth ?? undefined,
+      judgedOnly: saved.judgedOnly ?? false,
     },
-    runId: typeof report.runId === "string" ? report.runId : undefined,
+    runId: report.runId as string | undefined,
   };
+}
+
+function shown(value: unknown): string {
+  const json = JSON.stringify(value);
+  return json === undefined
+    ? String(value)
+    : json.length > 40
+    ? json.slice(0, 37) + "..."
+    : json;
+}
+
+/** The `ranklens` header, when there is one, must be this version's. */
+function checkHeader(header: unknown, fail: (why: string) => never): void {
+  if (header === undefined) return;
+  if (typeof header !== "object" || header === null || Array.isArray(header)) {
+    fail(`field "ranklens": expected an object, got ${shown(header)}`);
+  }
+  const { report, version } = header as Record<string, unknown>;
+  if (report !== "evaluation") {
+    fail(
+      `field "ranklens.report": expected "evaluation", got ${shown(report)}`,
+    );
+  }
+  if (version !== 1) {
+    fail(
+      `field "ranklens.version": expected 1 (the only version this ranklens reads), got ${
+        shown(version)
+      }`,
+    );
+  }
+}
+
+/** Each saved option must have its type: no `"2"` read as a level. */
+function checkOptions(
+  options: unknown,
+  fail: (why: string) => never,
+): Partial<SavedOptions> {
+  if (options === undefined) return {};
+  if (
+    typeof options !== "object" || options === null || Array.isArray(options)
+  ) {
+    fail(`field "options": expected an object, got ${shown(options)}`);
+  }
+  const saved = options as Record<string, unknown>;
+  const level = saved.relevanceLevel;
+  if (
+    level !== undefined &&
+    (typeof level !== "number" || !Number.isFinite(level))
+  ) {
+    fail(
+      `field "options.relevanceLevel": expected a number, got ${shown(level)}`,
+    );
+  }
+  const depth = saved.depth;
+  if (
+    depth !== undefined && depth !== null &&
+    (typeof depth !== "number" || !Number.isInteger(depth) || depth < 0)
+  ) {
+    fail(
+      `field "options.depth": expected a whole number or null, got ${
+        shown(depth)
+      }`,
+    );
+  }
+  for (const key of ["judgedOnly", "averageOverQrels"]) {
+    const value = saved[key];
+    if (value !== undefined && typeof value !== "boolean") {
+      fail(
+        `field "options.${key}": expected true or false, got ${shown(value)}`,
+      );
+    }
+  }
+  return saved as Partial<SavedOptions>;
+}
+
+/**
+ * A saved aggregate must be what its per-query values give: their mean,
+ * sum or geometric mean (trec_eval's `gm_` measures), to a few digits.
+ */
+function checkAggregate(
+  aggregate: unknown,
+  metrics: readonly string[],
+  perQuery: ReadonlyMap<QueryId, Readonly<Record<string, number>>>,
+  fail: (why: string) => never,
+): void {
+  if (aggregate === undefined) return;
+  if (
+    typeof aggregate !== "object" || aggregate === null ||
+    Array.isArray(aggregate)
+  ) {
+    fail(`field "aggregate": expected an object, got ${shown(aggregate)}`);
+  }
+  for (const label of metrics) {
+    const value = (aggregate as Record<string, unknown>)[label];
+    if (value === undefined) continue;
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      fail(
+        `field "aggregate.${label}": expected a number, got ${shown(value)}`,
+      );
+    }
+    let sum = 0, logs = 0;
+    for (const values of perQuery.values()) {
+      sum += values[label];
+      logs += Math.log(Math.max(values[label], 0.00001));
+    }
+    const n = perQuery.size;
+    const close = (x: number) =>
+      Math.abs(x - value) <= 1e-6 * Math.max(1, Math.abs(value));
+    if (!close(sum / n) && !close(sum) && !close(Math.exp(logs / n))) {
+      fail(
+        `field "aggregate.${label}": ${value} is not what the per-query values give (mean ${
+          sum / n
+        })`,
+      );
+    }
+  }
 }
 
 /**

@@ -49,19 +49,37 @@ export function toMarkdown(table: Table): string {
 }
 
 /**
- * Renders RFC 4180 CSV through `csv-stringify`.
+ * Renders RFC 4180 CSV through `csv-stringify`. A cell a spreadsheet would
+ * run as a formula (one starting with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return, such as a run named `=HYPERLINK(...)`) gets a leading
+ * `'`, as OWASP recommends against CSV injection; a number such as `-0.05`
+ * is left as it is.
  *
  * @example
  * ```ts
  * import { toCsv } from "./table.ts";
  * console.log(toCsv({ header: ["a", "b"], rows: [["x,y", "1"]] })); // "a,b\n\"x,y\",1\n"
+ * console.log(toCsv({ header: ["run", "diff"], rows: [["=1+1", "-0.05"]] })); // "run,diff\n'=1+1,-0.05\n"
  * ```
  *
  * @param table The table.
  * @returns The CSV text.
  */
 export function toCsv(table: Table): string {
-  return stringify([table.header as string[], ...table.rows as string[][]]);
+  return stringify(
+    [table.header as string[], ...table.rows as string[][]].map((row) =>
+      row.map(neutralized)
+    ),
+  );
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** A cell that cannot start a formula. */
+function neutralized(cell: string): string {
+  const text = String(cell);
+  return FORMULA_START.test(text) && !NUMBER.test(text) ? `'${text}` : text;
 }
 
 /**

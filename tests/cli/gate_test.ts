@@ -198,3 +198,34 @@ Deno.test("gate usage and input errors exit 2 and 1 with a message", async () =>
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("gate refuses a baseline report off its schema with exit 2, naming the field", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/qrels`, "q1 0 d1 1\nq2 0 d2 1\n");
+    await Deno.writeTextFile(`${dir}/run`, "q1 Q0 d1 1 1 t\n");
+    await Deno.writeTextFile(
+      `${dir}/base.json`,
+      JSON.stringify({
+        ranklens: { report: "evaluation", version: 1 },
+        metrics: ["P@1"],
+        perQuery: { q1: { "P@1": 1 } },
+        options: { relevanceLevel: "2" },
+      }),
+    );
+    const result = await runCli([
+      "gate",
+      `${dir}/qrels`,
+      `${dir}/run`,
+      "--baseline",
+      `${dir}/base.json`,
+    ]);
+    assertEquals(result.code, 2);
+    assertEquals(
+      result.stderr,
+      `ranklens gate: ${dir}/base.json: field "options.relevanceLevel": expected a number, got "2"\n`,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

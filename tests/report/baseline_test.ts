@@ -73,3 +73,54 @@ Deno.test("parseSavedReport and baselineEvaluation reject what they cannot use",
     'no values for metric "rr"',
   );
 });
+
+Deno.test("parseSavedReport refuses a report off its schema, naming the field", () => {
+  const good = {
+    ranklens: { report: "evaluation", version: 1 },
+    metrics: ["ap"],
+    aggregate: { ap: 0.5 },
+    perQuery: { q1: { ap: 1 }, q2: { ap: 0 } },
+    options: { relevanceLevel: 1, depth: null, judgedOnly: false },
+  };
+  assertEquals(parseSavedReport(JSON.stringify(good), "b.json").metrics, [
+    "ap",
+  ]);
+  const cases: [Record<string, unknown>, string][] = [
+    [
+      { ranklens: { report: "evaluation", version: 99 } },
+      'b.json: field "ranklens.version": expected 1 (the only version this ranklens reads), got 99',
+    ],
+    [
+      { options: { relevanceLevel: "2" } },
+      'b.json: field "options.relevanceLevel": expected a number, got "2"',
+    ],
+    [
+      { options: { relevanceLevel: "x" } },
+      'field "options.relevanceLevel": expected a number, got "x"',
+    ],
+    [
+      { options: { relevanceLevel: true } },
+      'field "options.relevanceLevel": expected a number, got true',
+    ],
+    [
+      { options: { depth: 2.5 } },
+      'field "options.depth": expected a whole number or null, got 2.5',
+    ],
+    [
+      { options: { judgedOnly: "yes" } },
+      'field "options.judgedOnly": expected true or false, got "yes"',
+    ],
+    [
+      { aggregate: { ap: 0.9 } },
+      'field "aggregate.ap": 0.9 is not what the per-query values give (mean 0.5)',
+    ],
+    [{ runId: 7 }, 'field "runId": expected a string, got 7'],
+  ];
+  for (const [change, message] of cases) {
+    assertThrows(
+      () => parseSavedReport(JSON.stringify({ ...good, ...change }), "b.json"),
+      InputError,
+      message,
+    );
+  }
+});

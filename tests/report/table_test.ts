@@ -21,3 +21,21 @@ Deno.test("toCsv quotes commas, quotes and line breaks", () => {
     'run,rr\n"a|b\nc<script>",0.5000\n"x,""y""\r\nz",1.0000\n',
   );
 });
+
+Deno.test("toCsv neutralizes cells a spreadsheet would run as formulas (OWASP), not negative numbers", () => {
+  assertEquals(
+    toCsv({
+      header: ["run", "diff"],
+      rows: [
+        ['=HYPERLINK("http://x")', "-0.0500"],
+        ["+1", "-1e-5"],
+        ["+cmd|' /C calc'!A0", "1"],
+        ["-cmd", "+0.5"],
+        ["@SUM(A1)", "0.1"],
+        ["\tx", "-"],
+      ],
+    }),
+    'run,diff\n"\'=HYPERLINK(""http://x"")",-0.0500\n' +
+      "+1,-1e-5\n'+cmd|' /C calc'!A0,1\n'-cmd,+0.5\n'@SUM(A1),0.1\n'\tx,'-\n",
+  );
+});
