@@ -44,6 +44,7 @@ import { setMapMetric } from "./builtin/set_map.ts";
 import { unj } from "./builtin/unjudged.ts";
 import { utilityMetric } from "./builtin/utility.ts";
 import { yaap } from "./builtin/yaap.ts";
+import { accuracy } from "./builtin/accuracy.ts";
 import { bpm } from "./builtin/bpm.ts";
 import { compat } from "./builtin/compat.ts";
 import { f1 } from "./builtin/f1.ts";
@@ -95,6 +96,7 @@ export const BUILTIN_METRICS: readonly MetricDefinition[] = [
   hits,
   f1,
   compat,
+  accuracy,
   inst,
   insq,
   bpm,

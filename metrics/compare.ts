@@ -414,8 +414,17 @@ function checkedSettings(
 }
 
 function checkComparable(
-  metric: { readonly label: string; readonly aggregate: string },
+  metric: {
+    readonly label: string;
+    readonly aggregate: string;
+    readonly appliesTo?: unknown;
+  },
 ): void {
+  if (metric.appliesTo) {
+    throw new TypeError(
+      `Metric "${metric.label}" is undefined for some queries, which a paired test cannot pair; score it with eval`,
+    );
+  }
   if (metric.aggregate === "geometric") {
     throw new TypeError(
       `Metric "${metric.label}" aggregates by a geometric mean; compare its per-query metric (e.g. ap for gm_map) instead`,

@@ -209,7 +209,12 @@ class Evaluator {
     if (ranking.numRel(ranking.relevanceLevel) === 0) this.#withoutRelevant++;
     const values = new Float64Array(this.#metrics.length);
     for (let i = 0; i < values.length; i++) {
-      values[i] = this.#metrics[i].score(ranking);
+      const metric = this.#metrics[i];
+      // A metric undefined for the query (ir_measures' Accuracy without a
+      // relevant and a nonrelevant document) holds NaN, left out of its mean.
+      values[i] = metric.appliesTo && !metric.appliesTo(ranking)
+        ? NaN
+        : metric.score(ranking);
     }
     this.#perQuery.set(ranking.queryId, values);
   }
@@ -414,14 +419,20 @@ function aggregateOf(
       aggregate[metric.label] = ids.length ? Math.exp(sum / ids.length) : NaN;
       return;
     }
-    for (const id of ids) sum += perQuery.get(id)![m];
+    let count = 0;
+    for (const id of ids) {
+      const value = perQuery.get(id)![m];
+      if (metric.appliesTo && Number.isNaN(value)) continue;
+      sum += value;
+      count++;
+    }
     // Over no query nothing was measured: NaN, never a 0 that reads as a
     // result.
-    aggregate[metric.label] = ids.length === 0
+    aggregate[metric.label] = count === 0
       ? NaN
       : metric.aggregate === "sum"
       ? sum
-      : sum / ids.length;
+      : sum / count;
   });
   return aggregate;
 }

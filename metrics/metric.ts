@@ -131,6 +131,21 @@ export interface MetricDefinition<Input = JudgedRanking> {
    */
   readonly appliesTo?: (input: Input) => boolean;
   /**
+   * {@linkcode MetricDefinition.appliesTo} for a metric whose domain depends
+   * on its parameters and cutoff (ir_measures' `Accuracy@k` is defined for a
+   * query with a relevant and a nonrelevant document in its top k). A
+   * ranking metric may take it: the evaluator leaves the queries it does not
+   * apply to out of the metric's mean, as `NaN` per query.
+   *
+   * @param params Every parameter, defaults filled in.
+   * @param cutoff The `@k` cutoff, if any.
+   * @returns Whether the metric is defined for an input.
+   */
+  readonly createAppliesTo?: (
+    params: Params,
+    cutoff: number | undefined,
+  ) => (input: Input) => boolean;
+  /**
    * Whether the metric reads document ids (`JudgedRanking.docs`). Without
    * it, `docs` is undefined on every path, and runs read from TREC files
    * are joined from their bytes without making a string per document.

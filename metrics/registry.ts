@@ -346,7 +346,11 @@ function bind(
       : Infinity,
     readsDocs: def.readsDocs ?? false,
     score: def.create(params, cutoff),
-    ...(def.appliesTo ? { appliesTo: def.appliesTo } : {}),
+    ...(def.createAppliesTo
+      ? { appliesTo: def.createAppliesTo(params, cutoff) }
+      : def.appliesTo
+      ? { appliesTo: def.appliesTo }
+      : {}),
     ...(def.createCorpus
       ? { scoreCorpus: def.createCorpus(params, cutoff) }
       : {}),
@@ -357,9 +361,11 @@ function bind(
 // values: a hook it would ignore must fail at registration, not mis-score.
 function checkEvaluationHooks(def: AnyMetricDefinition): void {
   const ranking = (def.kind ?? "ranking") === "ranking";
+  // The ranking evaluator leaves a query out of a metric's mean only
+  // through createAppliesTo (as NaN), and keeps no rankings for a corpus.
   if (ranking && (def.appliesTo || def.createCorpus)) {
     throw new TypeError(
-      `Metric "${def.name}": appliesTo and createCorpus are for kinds other than ranking`,
+      `Metric "${def.name}": appliesTo and createCorpus are for kinds other than ranking (a ranking metric takes createAppliesTo)`,
     );
   }
   if ((def.aggregate === "corpus") !== (def.createCorpus !== undefined)) {

@@ -97,7 +97,9 @@ export function evaluationToTrec(
     for (const id of [...evaluation.perQuery.keys()].sort(compareIds)) {
       const values = evaluation.perQuery.get(id)!;
       evaluation.metrics.forEach((m, i) => {
-        if (m.aggregate !== "geometric") {
+        // NaN: the metric is undefined for the query, which ir_measures
+        // does not report either.
+        if (m.aggregate !== "geometric" && !Number.isNaN(values[i])) {
           out += line(m.label, id, value(m.aggregate, values[i]));
         }
       });

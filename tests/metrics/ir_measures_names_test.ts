@@ -62,6 +62,16 @@ const FIXTURES: Record<string, { qrels: string; run: string }> = {
       "0 0 D0 1 0.8 run|0 0 D2 2 0.7 run|0 0 D1 3 0.3 run|0 0 D3 4 0.4 run|0 0 D4 5 0.1 run|1 0 D1 1 0.8 run|1 0 D0 2 0.7 run|1 0 D3 3 0.3 run|1 0 D2 4 0.4 run",
     ),
   },
+  Accuracy: {
+    qrels: lines(
+      "0 0 C0_1 0|0 0 B0_1 1|0 0 A0_1 2|1 0 A1_1 2|1 0 A1_2 2|1 0 B1_1 1|1 0 C1_2 0|2 0 B1_1 1",
+    ),
+    run: lines(
+      "0 0 C0_1 1 0.4 run|0 0 A0_1 2 0.3 run|0 0 C0_2 3 0.2 run|0 0 C0_3 4 0.1 run|" +
+        "1 0 C1_1 1 0.8 run|1 0 A1_1 2 0.7 run|1 0 C1_2 3 0.6 run|1 0 B1_1 4 0.5 run|1 0 C1_3 5 0.4 run|" +
+        "2 0 B1_1 2 0.2 run|2 0 C1_1 3 0.1 run",
+    ),
+  },
   cwl: {
     qrels: lines(
       "T1 00 D1 1|T1 00 D2 0|T1 00 D3 1|T1 00 D4 1|T1 00 D7 1|T1 00 D8 0|T1 00 D9 1|T1 00 D10 0|" +
@@ -229,6 +239,16 @@ const CASES: Case[] = [
     SCRIPT,
     "definition",
   ],
+  // ir_measures' accuracy provider: a query without a relevant and a
+  // nonrelevant document retrieved has no value (query 2 at rel=2).
+  [
+    "Accuracy",
+    "Accuracy(rel=1)",
+    { 0: 2 / 3, 1: 0.5, 2: 1 },
+    EXACT,
+    "asserted",
+  ],
+  ["Accuracy", "Accuracy(rel=2)", { 0: 2 / 3, 1: 0.75 }, EXACT, "asserted"],
   // cwl_eval
   [
     "cwl",
@@ -329,7 +349,9 @@ for (const [fixture, spec, values, tolerance, source] of CASES) {
       [spec],
     );
     const got: Record<string, number> = {};
-    for (const [query, scores] of result.perQuery) got[query] = scores[0];
+    for (const [query, scores] of result.perQuery) {
+      if (!Number.isNaN(scores[0])) got[query] = scores[0];
+    }
     assertEquals(Object.keys(got).sort(), Object.keys(values).sort(), spec);
     for (const [query, value] of Object.entries(values)) {
       assertAlmostEquals(got[query], value, tolerance, `${spec} ${query}`);
@@ -345,4 +367,19 @@ Deno.test("ir_measures' aggregates: means, and sums for the counts", async () =>
     ["NumRet", "NumRet(rel=1)", "NumQ", "Judged@3"],
   );
   assertEquals(Object.values(result.aggregate), [9, 4, 2, (1 + 1 / 3) / 2]);
+});
+
+Deno.test("Accuracy's mean is over the queries it is defined for, as ir_measures'", async () => {
+  const { qrels, run } = FIXTURES.Accuracy;
+  const result = await evaluate(
+    readRun({ text: run }),
+    await readQrels({ text: qrels }),
+    ["Accuracy", "Accuracy(rel=2)"],
+  );
+  assertAlmostEquals(result.aggregate.accuracy, (2 / 3 + 0.5 + 1) / 3, 1e-12);
+  assertAlmostEquals(
+    result.aggregate["accuracy(rel=2)"],
+    (2 / 3 + 0.75) / 2,
+    1e-12,
+  );
 });

@@ -176,6 +176,9 @@ Deno.test("no built-in metric is NaN or infinite on a degenerate query", () => {
       (definition.cutoff === "required" ? "@5" : "");
     const metric = resolve(spec);
     for (const [name, ranking] of Object.entries(rankings)) {
+      // Undefined there (Accuracy without a relevant and a nonrelevant
+      // document): the evaluator leaves the query out of its mean.
+      if (metric.appliesTo && !metric.appliesTo(ranking)) continue;
       const value = metric.score(ranking);
       assertEquals(Number.isFinite(value), true, `${spec}, ${name}: ${value}`);
     }
