@@ -18,18 +18,21 @@ import {
   type EvaluationFormat,
 } from "../report/evaluation.ts";
 import { renderRagEvaluation } from "../report/rag.ts";
+import { builtinRegistry } from "../metrics/builtin.ts";
+import { refuseModelMetric } from "../metrics/rag/model_metrics.ts";
 import { UsageError } from "./errors.ts";
 import { checkInputFile } from "./input_files.ts";
 import { choiceOption, metricOptions, usageErrors } from "./options.ts";
 
 const USAGE =
-  "deno run -R cli.ts rag FILE [-m METRIC]... [--input ragas|answers] [--key-map PART=KEY,...] [--normalize squad|ultrarag] [-q] [--format trec|json|csv|markdown]";
+  "deno run -R cli.ts rag FILE [-m METRIC]... [--input ragas|answers] [--key-map PART=KEY,...] [--normalize squad|flashrag|ultrarag|unicode|none] [-q] [--format trec|json|csv|markdown]";
 
 const HELP = `Usage: ${USAGE}
 
 Scores the samples of FILE (JSON Lines; - for stdin, .gz read as gzip) with
-RAG metrics. A metric that does not apply to a sample (no reference, no
-contexts) skips it; coverage says how many samples each metric scored.
+RAG metrics. A sample without a response scores as the empty answer (a
+warning names it); an answer metric skips a sample without a reference, and
+coverage says how many samples each metric scored.
 
 Input:
   --input ragas       Ragas' EvaluationDataset JSONL (the default): user_input,
@@ -42,11 +45,14 @@ Input:
 
 Options:
   -m, --metric SPEC   exact_match, token_f1, acc, cover_em, string_em, rouge_1,
-                      rouge_2, rouge_l(stem=porter), bleu, context_recall,
-                      context_precision, id_context_precision,
-                      id_context_recall, non_empty_rate (repeatable; default:
-                      ${DEFAULT_RAG_METRICS.join(", ")})
-      --normalize N   squad (default) or ultrarag answer normalization
+                      rouge_2, rouge_l, rouge_lsum, bleu, chrf, gleu,
+                      string_similarity, context_recall, context_precision,
+                      id_context_precision, id_context_recall, non_empty_rate
+                      (repeatable; "cli.ts metrics" lists their parameters;
+                      default: ${DEFAULT_RAG_METRICS.join(", ")})
+      --normalize N   answer convention: squad (default, the SQuAD v1.1
+                      script), flashrag, ultrarag, unicode (Unicode-aware,
+                      opt-in) or none (raw text)
   -q, --per-sample    also print each sample's values (ids are 1-based positions)
       --format F      trec (default), json, csv or markdown
   -h, --help          this help`;
@@ -113,6 +119,13 @@ export async function run(args: string[]): Promise<number> {
       throw new UsageError(`--key-map: ${(error as Error).message}`, USAGE);
     }
   }
+  for (const spec of values.metric ?? []) {
+    try {
+      refuseModelMetric(spec, builtinRegistry);
+    } catch (error) {
+      throw new UsageError(`-m ${spec}: ${(error as Error).message}`, USAGE);
+    }
+  }
   const metrics = values.metric?.length
     ? metricOptions(values.metric, "rag", USAGE)
     : DEFAULT_RAG_METRICS;
@@ -127,12 +140,8 @@ export async function run(args: string[]): Promise<number> {
     metrics,
     normalize,
   });
-  for (const label of result.labels) {
-    if (result.coverage[label] === 0) {
-      console.error(
-        `ranklens rag: warning: "${label}" applies to none of the ${result.nSamples} samples (see "cli.ts metrics" for what it needs)`,
-      );
-    }
+  for (const warning of result.warnings) {
+    console.error(`ranklens rag: warning: ${warning}`);
   }
   const text = renderRagEvaluation(result, format, {
     perSample: values["per-sample"],

@@ -34,20 +34,23 @@ export interface RagEvaluationJson {
   responses?: (string | null)[];
   /** Each sample's reference with the best token F1, beside `perSample` (`null` without one). */
   bestReferences?: (string | null)[];
+  /** The evaluation's warnings (samples without a response, ...), when any. */
+  warnings?: string[];
 }
 
 /**
- * The JSON form: `nSamples`, `normalize`, `metrics`, `coverage` and, when
- * asked, `perSample`, `sampleIds`, `responses` and `bestReferences`. A metric that applied to no sample is
+ * The JSON form: `nSamples`, `normalize`, `metrics`, `coverage`, when
+ * asked `perSample`, `sampleIds`, `responses` and `bestReferences`, and
+ * `warnings` when there are any. A metric that applied to no sample is
  * `null`.
  *
  * @example
  * ```ts
  * import { evaluateRag } from "../metrics/rag/evaluate.ts";
  * import { ragEvaluationToJson } from "./rag.ts";
- * const result = evaluateRag([{ response: "Paris", reference: "Paris" }], { metrics: ["em", "context_recall"] });
+ * const result = evaluateRag([{ response: "Paris", reference: "Paris" }], { metrics: ["em"] });
  * console.log(ragEvaluationToJson(result));
- * // { nSamples: 1, normalize: "squad", metrics: { exact_match: 1, context_recall: null }, coverage: { exact_match: 1, context_recall: 0 } }
+ * // { nSamples: 1, normalize: "squad", metrics: { exact_match: 1 }, coverage: { exact_match: 1 } }
  * ```
  *
  * @param result The evaluation.
@@ -76,6 +79,7 @@ export function ragEvaluationToJson(
         bestReferences: result.bestReferences.map((r) => r ?? null),
       }
       : {}),
+    ...(result.warnings.length ? { warnings: [...result.warnings] } : {}),
   };
 }
 

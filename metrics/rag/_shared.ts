@@ -5,29 +5,51 @@
  * @module
  */
 
-import type { ParamSpec } from "../metric.ts";
-import type { RagInput } from "./input.ts";
-import type { Tokens } from "./normalize.ts";
+import type { Params, ParamSpec } from "../metric.ts";
+import type { NormalizedAnswers, NormalizedText, RagInput } from "./input.ts";
+import { NORMALIZATIONS, normalizerOf, type Tokens } from "./normalize.ts";
 
 export type { Tokens };
 
-/** An answer metric applies when the sample has a response and a reference. */
+/**
+ * An answer metric applies when the sample has a reference: a missing
+ * response is the empty answer and scores what it earns (0, mostly).
+ */
 export function answerApplies(input: RagInput): boolean {
-  return input.responseTokens !== undefined && input.references.length > 0;
+  return input.references.length > 0;
+}
+
+/** The `normalize` parameter of the answer metrics. */
+export const NORMALIZE_PARAM: ParamSpec = {
+  type: "string",
+  description:
+    "the answer convention for this metric alone; default: the evaluation's (--normalize)",
+  choices: NORMALIZATIONS,
+};
+
+/**
+ * A reader of a sample's normalized answers under the metric's `normalize`
+ * parameter, else under the evaluation's convention.
+ */
+export function answersReader(
+  params: Params,
+): (input: RagInput) => NormalizedAnswers {
+  if (params.normalize === undefined) return (input) => input.answers();
+  const normalizer = normalizerOf(params.normalize as string);
+  return (input) => input.answers(normalizer);
 }
 
 /**
  * The best value of a response-against-reference score over the sample's
- * references. Callers check {@linkcode answerApplies} first.
+ * references (0 when none scores more).
  */
 export function bestOver(
-  input: RagInput,
-  score: (response: Tokens, reference: Tokens) => number,
+  answers: NormalizedAnswers,
+  score: (response: NormalizedText, reference: NormalizedText) => number,
 ): number {
-  const response = input.responseTokens!;
   let best = 0;
-  for (const reference of input.referenceTokens) {
-    best = Math.max(best, score(response, reference));
+  for (const reference of answers.references) {
+    best = Math.max(best, score(answers.response, reference));
     if (best === 1) break;
   }
   return best;
@@ -36,22 +58,6 @@ export function bestOver(
 /** Whether two token lists are equal. */
 export function sameTokens(a: Tokens, b: Tokens): boolean {
   return a.length === b.length && a.every((t, i) => t === b[i]);
-}
-
-/**
- * Whether `needle` occurs as a contiguous run of whole tokens in `haystack`.
- * A reference that normalizes to nothing (an unanswerable question) is
- * matched only by a response that normalizes to nothing.
- */
-export function containsRun(haystack: Tokens, needle: Tokens): boolean {
-  if (needle.length === 0) return haystack.length === 0;
-  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
-    for (let j = 0; j < needle.length; j++) {
-      if (haystack[i + j] !== needle[j]) continue outer;
-    }
-    return true;
-  }
-  return false;
 }
 
 /**
@@ -100,12 +106,3 @@ export function fMeasure(precision: number, recall: number): number {
     ? 0
     : 2 * precision * recall / (precision + recall);
 }
-
-/** The `stem` parameter of the ROUGE metrics. */
-export const STEM_PARAM: ParamSpec = {
-  type: "string",
-  description:
-    "porter: Porter-stem ASCII words longer than 3 letters before matching (rouge-score's use_stemmer)",
-  default: "none",
-  choices: ["none", "porter"],
-};

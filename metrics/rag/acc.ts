@@ -6,24 +6,40 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import type { RagInput } from "./input.ts";
-import { answerApplies, bestOver, containsRun } from "./_shared.ts";
+import {
+  answerApplies,
+  answersReader,
+  bestOver,
+  NORMALIZE_PARAM,
+} from "./_shared.ts";
 
 /**
- * 1 when some normalized reference occurs in the normalized response as a
- * run of whole tokens, else 0. UltraRAG tests substrings instead, which
- * finds "no" in "i dont know"; whole tokens do not.
+ * 1 when some normalized reference is a substring of the normalized
+ * response, else 0, as FlashRAG's `acc` (Sub_ExactMatch) and UltraRAG's
+ * `acc` test it. A substring test finds "no" in "i dont know"; UltraRAG
+ * scores a response that normalizes to nothing 0.
  */
 export const acc: MetricDefinition<RagInput> = {
   name: "acc",
-  aliases: [{ name: "accuracy", peer: "FlashRAG" }],
+  peers: ["FlashRAG", "UltraRAG"],
+  aliases: [{ name: "accuracy", peer: "FlashRAG" }, "sub_em"],
   kind: "rag",
   description:
-    "1 if a reference occurs in the response as whole tokens, else 0; needs response and reference",
+    "1 if a normalized reference is a substring of the normalized response, else 0 (FlashRAG, UltraRAG); needs reference",
+  params: { normalize: NORMALIZE_PARAM },
   cutoff: "none",
   appliesTo: answerApplies,
-  create: () => (input) =>
-    bestOver(
-      input,
-      (response, reference) => containsRun(response, reference) ? 1 : 0,
-    ),
+  create: (params) => {
+    const read = answersReader(params);
+    return (input) => {
+      const answers = read(input);
+      if (answers.rules === "ultrarag" && answers.response.text === "") {
+        return 0;
+      }
+      return bestOver(
+        answers,
+        (response, reference) => response.text.includes(reference.text) ? 1 : 0,
+      );
+    };
+  },
 };

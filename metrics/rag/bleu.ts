@@ -1,6 +1,7 @@
 /**
- * BLEU over normalized tokens: corpus BLEU as the aggregate, sentence BLEU
- * per sample.
+ * sacrebleu's BLEU: `corpus_bleu` as the aggregate, `sentence_bleu` per
+ * sample, on sacrebleu's own tokenization of the raw texts, on its 0-100
+ * scale.
  *
  * @module
  */
@@ -8,6 +9,11 @@
 import type { MetricDefinition, Params } from "../metric.ts";
 import type { RagInput } from "./input.ts";
 import { answerApplies, type Tokens } from "./_shared.ts";
+import {
+  SACREBLEU_TOKENIZERS,
+  type SacrebleuTokenizer,
+  sacrebleuTokens,
+} from "./sacrebleu_tokenize.ts";
 
 /** The sufficient statistics of BLEU, summed over a corpus. */
 export interface BleuStatistics {
@@ -21,13 +27,25 @@ export interface BleuStatistics {
   readonly referenceLength: number;
 }
 
-/** How BLEU treats an order with no matching n-gram. */
-export type BleuSmoothing = "exp" | "none";
+/** sacrebleu's smoothing methods (Chen and Cherry 2014). */
+export const BLEU_SMOOTHINGS = ["exp", "floor", "add-k", "none"] as const;
+/** One of {@linkcode BLEU_SMOOTHINGS}. */
+export type BleuSmoothing = typeof BLEU_SMOOTHINGS[number];
+
+/** How {@linkcode bleuFromStatistics} scores. */
+export interface BleuOptions {
+  /** The smoothing. Default: `exp`. */
+  smooth?: BleuSmoothing;
+  /** The value of `floor` (default 0.1) and `add-k` (default 1). */
+  smoothValue?: number;
+  /** Whether orders of which the response has no n-gram are left out. Default: false. */
+  effectiveOrder?: boolean;
+}
 
 /**
  * The BLEU statistics of one response against its references: n-gram
- * matches clipped by the largest count in any one reference (Papineni et
- * al. 2002), and the closest reference length.
+ * matches clipped by the largest count in any one reference, and the
+ * closest reference length (the shorter on a tie), as sacrebleu counts them.
  *
  * @example
  * ```ts
@@ -98,50 +116,77 @@ export function bleuStatistics(
   return { matches, totals, responseLength: response.length, referenceLength };
 }
 
+const SMOOTH_DEFAULTS: Readonly<Record<BleuSmoothing, number>> = {
+  exp: 0,
+  none: 0,
+  floor: 0.1,
+  "add-k": 1,
+};
+
+/** sacrebleu's `my_log`: the log, with log 0 floored at -9999999999. */
+function flooredLog(x: number): number {
+  return x === 0 ? -9999999999 : Math.log(x);
+}
+
 /**
- * BLEU from (summed) statistics: the brevity penalty times the geometric
- * mean of the n-gram precisions, in [0, 1].
- *
- * - Orders of which the response has no n-gram at all are left out of the
- *   mean (sacrebleu's effective order), so a two-token answer is scored on
- *   unigrams and bigrams instead of scoring 0.
- * - No matching unigram means 0.
- * - An order with n-grams but no match: `none` gives 0 (Papineni's BLEU);
- *   `exp` (the default) uses precision 1 / (2^k × total) for the k-th such
- *   order (sacrebleu's default, Chen & Cherry's method 3).
- * - Brevity penalty exp(1 − r/c) when the response length c is at most the
- *   reference length r, else 1; an empty response scores 0.
+ * sacrebleu's `BLEU.compute_bleu`, step for step: the brevity penalty
+ * exp(1 − r/c) when c < r (0 for an empty response) times the geometric
+ * mean of the percent n-gram precisions, on sacrebleu's 0-100 scale. No
+ * match of any order scores 0. An order with n-grams but no match takes
+ * 100 / (2^k × total) for the k-th such order under `exp`, 100 × value /
+ * total under `floor`, and 0 (whose log is floored) under `none`; `add-k`
+ * adds its value to the matches and totals of orders 2 and up. With
+ * `effectiveOrder`, the mean stops at the last order the response has
+ * n-grams of; without, every order counts.
  *
  * @example
  * ```ts
  * import { bleuFromStatistics } from "./bleu.ts";
- * const stats = { matches: [3, 2], totals: [3, 2], responseLength: 3, referenceLength: 4 };
- * console.log(bleuFromStatistics(stats)); // 0.7165313105737893 (= exp(1 - 4/3))
+ * const stats = { matches: [9, 7, 5, 3], totals: [10, 8, 6, 4], responseLength: 11, referenceLength: 11 };
+ * console.log(bleuFromStatistics(stats)); // 83.75922397... (sacrebleu's test_scoring)
  * ```
  *
  * @param stats The statistics.
- * @param smoothing The treatment of orders without a match. Default: `exp`.
- * @returns The BLEU score.
+ * @param options Smoothing and effective order.
+ * @returns The BLEU score, in [0, 100].
  */
 export function bleuFromStatistics(
   stats: BleuStatistics,
-  smoothing: BleuSmoothing = "exp",
+  options: BleuOptions = {},
 ): number {
-  const { matches, totals, responseLength, referenceLength } = stats;
-  if (responseLength === 0 || matches[0] === 0) return 0;
-  let logSum = 0;
-  let order = 0;
-  let halvings = 0;
-  for (let n = 0; n < totals.length && totals[n] > 0; n++) {
-    order++;
-    if (matches[n] > 0) logSum += Math.log(matches[n] / totals[n]);
-    else if (smoothing === "none") return 0;
-    else logSum -= Math.log(2 ** ++halvings * totals[n]);
+  const smooth = options.smooth ?? "exp";
+  const value = options.smoothValue ?? SMOOTH_DEFAULTS[smooth];
+  const { responseLength: sys, referenceLength: ref } = stats;
+  const correct = [...stats.matches];
+  const total = [...stats.totals];
+  const maxOrder = correct.length;
+  let bp = 1;
+  if (sys < ref) bp = sys > 0 ? Math.exp(1 - ref / sys) : 0;
+  if (correct.every((c) => c === 0)) return 0;
+  const precisions = new Array<number>(maxOrder).fill(0);
+  let mteval = 1;
+  let order = maxOrder;
+  for (let n = 1; n <= maxOrder; n++) {
+    if (smooth === "add-k" && n > 1) {
+      correct[n - 1] += value;
+      total[n - 1] += value;
+    }
+    if (total[n - 1] === 0) break;
+    if (options.effectiveOrder) order = n;
+    if (correct[n - 1] === 0) {
+      if (smooth === "exp") {
+        mteval *= 2;
+        precisions[n - 1] = 100 / (mteval * total[n - 1]);
+      } else if (smooth === "floor") {
+        precisions[n - 1] = 100 * value / total[n - 1];
+      }
+    } else {
+      precisions[n - 1] = 100 * correct[n - 1] / total[n - 1];
+    }
   }
-  const brevity = responseLength > referenceLength
-    ? 1
-    : Math.exp(1 - referenceLength / responseLength);
-  return brevity * Math.exp(logSum / order);
+  let logSum = 0;
+  for (let i = 0; i < order; i++) logSum += flooredLog(precisions[i]);
+  return bp * Math.exp(logSum / order);
 }
 
 /**
@@ -176,35 +221,94 @@ export function sumBleuStatistics(
   return { matches, totals, responseLength, referenceLength };
 }
 
-// A sample's statistics serve its sentence BLEU and then the corpus BLEU.
-const STATISTICS = new WeakMap<RagInput, Map<number, BleuStatistics>>();
+/** The `lowercase` parameter of the sacrebleu metrics. */
+const LOWERCASE_PARAM = {
+  type: "string",
+  description: "true: lowercase both sides first (sacrebleu's lowercase)",
+  default: "false",
+  choices: ["false", "true"],
+} as const;
 
-function statisticsOf(input: RagInput, maxOrder: number): BleuStatistics {
-  let byOrder = STATISTICS.get(input);
-  if (!byOrder) STATISTICS.set(input, byOrder = new Map());
-  let stats = byOrder.get(maxOrder);
+// A sample's statistics serve its sentence BLEU and then the corpus BLEU.
+const STATISTICS = new WeakMap<RagInput, Map<string, BleuStatistics>>();
+
+function statisticsOf(
+  input: RagInput,
+  tokenizer: SacrebleuTokenizer,
+  lowercase: boolean,
+  maxOrder: number,
+): BleuStatistics {
+  let byKey = STATISTICS.get(input);
+  if (!byKey) STATISTICS.set(input, byKey = new Map());
+  const key = `${tokenizer} ${lowercase} ${maxOrder}`;
+  let stats = byKey.get(key);
   if (!stats) {
+    const tokens = (text: string) =>
+      sacrebleuTokens(text, tokenizer, lowercase);
     stats = bleuStatistics(
-      input.responseTokens!,
-      input.referenceTokens,
+      tokens(input.response),
+      input.references.map(tokens),
       maxOrder,
     );
-    byOrder.set(maxOrder, stats);
+    byKey.set(key, stats);
   }
   return stats;
 }
 
+function bound(params: Params) {
+  const tokenizer = params.tokenize as SacrebleuTokenizer;
+  const lowercase = params.lowercase === "true";
+  const maxOrder = params.max_order as number;
+  const options = (effectiveOrder: boolean): BleuOptions => ({
+    smooth: params.smooth as BleuSmoothing,
+    smoothValue: params.smooth_value as number | undefined,
+    effectiveOrder: params.effective_order === undefined
+      ? effectiveOrder
+      : params.effective_order === "true",
+  });
+  return {
+    stats: (input: RagInput) =>
+      statisticsOf(input, tokenizer, lowercase, maxOrder),
+    sentence: options(true),
+    corpus: options(false),
+    maxOrder,
+  };
+}
+
 /**
- * BLEU: per sample, sentence BLEU; as the aggregate, corpus BLEU, which sums
- * every sample's n-gram counts and lengths before dividing (so it is not the
- * mean of the per-sample values).
+ * sacrebleu's BLEU on the raw texts: per sample `sentence_bleu`, as the
+ * aggregate `corpus_bleu`, which sums every sample's n-gram counts and
+ * lengths before dividing (so it is not the mean of the per-sample values).
+ * Both on sacrebleu's 0-100 scale with its defaults: the `13a` tokenizer,
+ * `exp` smoothing, effective order for sentences only.
  */
 export const bleu: MetricDefinition<RagInput> = {
   name: "bleu",
+  aliases: ["sacrebleu"],
   kind: "rag",
   description:
-    "BLEU of response against references; the aggregate is corpus BLEU (summed n-gram counts), not a mean; needs response and reference",
+    "sacrebleu's BLEU (0-100) of the raw texts: corpus_bleu as the aggregate, sentence_bleu per sample; needs reference",
   params: {
+    tokenize: {
+      type: "string",
+      description:
+        "sacrebleu's tokenizer, used instead of the answer normalization",
+      default: "13a",
+      choices: SACREBLEU_TOKENIZERS,
+    },
+    smooth: {
+      type: "string",
+      description:
+        "sacrebleu's smooth_method for orders without a match: exp, floor, add-k or none",
+      default: "exp",
+      choices: BLEU_SMOOTHINGS,
+    },
+    smooth_value: {
+      type: "number",
+      description: "the value of floor (default 0.1) and add-k (default 1)",
+      min: 0,
+    },
+    lowercase: LOWERCASE_PARAM,
     max_order: {
       type: "integer",
       description: "the largest n-gram order",
@@ -212,33 +316,26 @@ export const bleu: MetricDefinition<RagInput> = {
       min: 1,
       max: 10,
     },
-    smooth: {
+    effective_order: {
       type: "string",
       description:
-        "orders with n-grams but no match: exp halves a pseudo-count per such order (sacrebleu), none scores 0",
-      default: "exp",
-      choices: ["exp", "none"],
+        "true or false for both; default: as sacrebleu, sentence_bleu yes, corpus_bleu no",
+      choices: ["true", "false"],
     },
   },
   cutoff: "none",
   aggregate: "corpus",
   appliesTo: answerApplies,
   create: (params: Params) => {
-    const maxOrder = params.max_order as number;
-    const smoothing = params.smooth as BleuSmoothing;
-    return (input) =>
-      bleuFromStatistics(statisticsOf(input, maxOrder), smoothing);
+    const { stats, sentence } = bound(params);
+    return (input) => bleuFromStatistics(stats(input), sentence);
   },
   createCorpus: (params: Params) => {
-    const maxOrder = params.max_order as number;
-    const smoothing = params.smooth as BleuSmoothing;
+    const { stats, corpus, maxOrder } = bound(params);
     return (inputs) =>
       bleuFromStatistics(
-        sumBleuStatistics(
-          inputs.map((i) => statisticsOf(i, maxOrder)),
-          maxOrder,
-        ),
-        smoothing,
+        sumBleuStatistics(inputs.map(stats), maxOrder),
+        corpus,
       );
   },
 };

@@ -10,20 +10,20 @@ import type { RagInput } from "./input.ts";
 import { lexicalContextApplies } from "./context_recall.ts";
 
 /**
- * The share of the retrieved contexts that share at least one token with
- * the best reference. Undefined (skipped) when nothing was retrieved, as
- * precision is 0/0 there (Ragas scores such a sample NaN).
+ * A lexical proxy, not Ragas' LLM-judged `context_precision`: the share of
+ * the retrieved contexts that share at least one token with the best
+ * reference. A sample that retrieved nothing scores 0.
  */
 export const contextPrecision: MetricDefinition<RagInput> = {
   name: "context_precision",
   kind: "rag",
   description:
-    "share of the retrieved contexts sharing a token with the reference; needs non-empty retrieved_contexts and reference",
+    "lexical proxy (not Ragas' LLM metric): share of the retrieved contexts sharing a token with the reference; needs reference; no contexts score 0",
   cutoff: "none",
-  appliesTo: (input) =>
-    lexicalContextApplies(input) && input.contextTokens!.length > 0,
+  appliesTo: lexicalContextApplies,
   create: () => (input) => {
-    const contexts = input.contextTokens!.map((tokens) => new Set(tokens));
+    const contexts = (input.contextTokens ?? []).map((t) => new Set(t));
+    if (contexts.length === 0) return 0;
     let best = 0;
     for (const reference of input.referenceTokens) {
       if (reference.length === 0) continue;

@@ -7,13 +7,14 @@
 import type { AnyMetricDefinition } from "../metric.ts";
 import { acc } from "./acc.ts";
 import { bleu } from "./bleu.ts";
+import { chrf } from "./chrf.ts";
 import { contextPrecision } from "./context_precision.ts";
 import { contextRecall } from "./context_recall.ts";
 import { coverEm } from "./cover_em.ts";
 import { exactMatch } from "./exact_match.ts";
 import { idContextPrecision, idContextRecall } from "./id_context.ts";
 import { nonEmptyRate } from "./non_empty_rate.ts";
-import { rouge1, rouge2, rougeLMetric } from "./rouge.ts";
+import { rouge1, rouge2, rougeLMetric, rougeLsumMetric } from "./rouge.ts";
 import { stringEm } from "./string_em.ts";
 import { tokenF1Metric } from "./token_f1.ts";
 
@@ -27,7 +28,9 @@ export const RAG_METRICS: readonly AnyMetricDefinition[] = [
   rouge1,
   rouge2,
   rougeLMetric,
+  rougeLsumMetric,
   bleu,
+  chrf,
   contextRecall,
   contextPrecision,
   idContextPrecision,

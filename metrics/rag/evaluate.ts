@@ -15,6 +15,7 @@ import {
 } from "./normalize.ts";
 import { checkRagSample, type RagSample } from "../../model/rag_sample.ts";
 import { tokenF1 } from "./token_f1.ts";
+import { refuseModelMetric } from "./model_metrics.ts";
 
 /** A RAG metric, or a spec that resolves to one. */
 export type RagMetricLike = string | BoundMetric<RagInput>;
@@ -32,7 +33,10 @@ export const DEFAULT_RAG_METRICS: readonly string[] = [
 export interface RagEvaluateOptions {
   /** Metric specs or bound metrics of kind `rag`. Default: {@linkcode DEFAULT_RAG_METRICS}. */
   metrics?: readonly RagMetricLike[];
-  /** How texts become tokens: `squad`, `ultrarag` or a custom normalizer. Default: `squad`. */
+  /**
+   * The answer convention: `squad` (the SQuAD v1.1 script), `flashrag`,
+   * `ultrarag`, `unicode`, `none` or a custom normalizer. Default: `squad`.
+   */
   normalize?: NormalizationName | Normalizer;
   /** The registry that resolves specs. Default: the built-in one. */
   registry?: Registry;
@@ -69,13 +73,22 @@ export interface RagEvaluation {
    * response or a reference.
    */
   readonly bestReferences: readonly (string | undefined)[];
+  /**
+   * The names (as in {@linkcode sampleIds}) of the samples without a
+   * response, which were scored as the empty answer.
+   */
+  readonly missingResponses: readonly string[];
+  /** What a reader of the values should know: missing responses, metrics that applied to nothing. */
+  readonly warnings: readonly string[];
 }
 
 /**
- * Scores every sample with every metric. A metric that does not apply to a
- * sample (an answer metric without a reference, a context metric without
- * contexts) skips it: the sample is left out of that metric's value and
- * coverage rather than scored 0.
+ * Scores every sample with every metric. A missing or `null` response is
+ * the empty answer and scores 0 (the warnings name such samples). Only a
+ * missing reference makes an answer metric skip a sample: the sample is
+ * left out of that metric's value and coverage. A context metric scores 0
+ * for a sample without retrieved contexts when any sample of the
+ * evaluation lists them, and applies to none when no sample does.
  *
  * @example Two samples, one exact answer
  * ```ts
@@ -87,7 +100,7 @@ export interface RagEvaluation {
  * ]);
  * console.log(result.metrics.exact_match); // 0.5
  * console.log(result.metrics.non_empty_rate); // 0.5
- * console.log(result.coverage.context_precision); // 1
+ * console.log(result.coverage.context_precision); // 2 (no contexts scores 0)
  * ```
  *
  * @param samples The samples.
@@ -104,6 +117,7 @@ export function evaluateRag(
   const registry = options.registry ?? builtinRegistry;
   const metrics = new Map<string, BoundMetric<RagInput>>();
   for (const m of options.metrics ?? DEFAULT_RAG_METRICS) {
+    if (typeof m === "string") refuseModelMetric(m, registry);
     const metric = typeof m === "string"
       ? registry.resolve<RagInput>(m, "rag")
       : m;
@@ -120,16 +134,30 @@ export function evaluateRag(
     if (!metrics.has(metric.label)) metrics.set(metric.label, metric);
   }
   const normalizer = normalizerOf(options.normalize ?? "squad");
-  const inputs: RagInput[] = [];
+  const checked: RagSample[] = [];
   for (const sample of samples) {
     try {
-      inputs.push(new RagInput(checkRagSample(sample), normalizer));
+      checked.push(checkRagSample(sample));
     } catch (error) {
       if (!(error instanceof TypeError)) throw error;
-      throw new TypeError(`Sample ${inputs.length + 1}: ${error.message}`);
+      throw new TypeError(`Sample ${checked.length + 1}: ${error.message}`);
     }
   }
-  if (inputs.length === 0) throw new RangeError("No samples to evaluate");
+  if (checked.length === 0) throw new RangeError("No samples to evaluate");
+  const listed = {
+    contextsListed: checked.some((s) => s.retrieved_contexts !== undefined),
+    contextIdsListed: checked.some((s) =>
+      s.retrieved_context_ids !== undefined
+    ),
+  };
+  const inputs = checked.map((sample, i) => {
+    try {
+      return new RagInput(sample, normalizer, listed);
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      throw new TypeError(`Sample ${i + 1}: ${error.message}`);
+    }
+  });
   const labels = [...metrics.keys()];
   const perSample = inputs.map(() => ({} as Record<string, number | null>));
   const values: Record<string, number> = {};
@@ -142,7 +170,18 @@ export function evaluateRag(
         perSample[i][metric.label] = null;
         return;
       }
-      const value = metric.score(input);
+      let value: number;
+      try {
+        value = metric.score(input);
+      } catch (error) {
+        // A refusal (ROUGE-L's table limit) names the sample it met.
+        if (!(error instanceof RangeError)) throw error;
+        throw new RangeError(
+          `Sample ${i + 1}${
+            input.sample.id === undefined ? "" : ` (id ${input.sample.id})`
+          }: ${metric.label}: ${error.message}`,
+        );
+      }
       perSample[i][metric.label] = value;
       applied.push(input);
       sum += value;
@@ -154,28 +193,54 @@ export function evaluateRag(
       ? metric.scoreCorpus(applied)
       : sum / applied.length;
   }
+  const sampleIds = sampleIdsOf(inputs.map((input) => input.sample.id));
+  const missingResponses = sampleIds.filter((_, i) =>
+    inputs[i].responseMissing
+  );
+  const warnings: string[] = [];
+  if (missingResponses.length > 0) {
+    warnings.push(
+      `${missingResponses.length} of the ${inputs.length} samples have no response and score as the empty answer: ${
+        namesOf(missingResponses)
+      }`,
+    );
+  }
+  for (const label of labels) {
+    if (coverage[label] === 0) {
+      warnings.push(
+        `"${label}" applies to none of the ${inputs.length} samples (see "cli.ts metrics" for what it needs)`,
+      );
+    }
+  }
   return {
     labels,
     metrics: values,
     coverage,
     nSamples: inputs.length,
     perSample,
-    sampleIds: sampleIdsOf(inputs.map((input) => input.sample.id)),
+    sampleIds,
     normalize: normalizer.name,
     responses: inputs.map((input) => input.sample.response),
     bestReferences: inputs.map(bestReference),
+    missingResponses,
+    warnings,
   };
 }
 
 function bestReference(input: RagInput): string | undefined {
+  if (input.responseMissing || input.references.length === 0) return undefined;
   const response = input.responseTokens;
-  if (response === undefined || input.references.length === 0) return undefined;
   let best = 0, bestScore = -1;
   input.referenceTokens.forEach((reference, i) => {
     const score = tokenF1(response, reference);
     if (score > bestScore) [best, bestScore] = [i, score];
   });
   return input.references[best];
+}
+
+function namesOf(names: readonly string[]): string {
+  const shown = names.slice(0, 10).join(", ");
+  return names.length > 10 ? `${shown} and ${names.length - 10} more` : shown;
 }
 
 /** Ids when every sample has a distinct one; positions otherwise. */

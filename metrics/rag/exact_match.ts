@@ -6,11 +6,17 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import type { RagInput } from "./input.ts";
-import { answerApplies, bestOver, sameTokens } from "./_shared.ts";
+import {
+  answerApplies,
+  answersReader,
+  bestOver,
+  NORMALIZE_PARAM,
+} from "./_shared.ts";
 
 /**
- * 1 when the normalized response equals a normalized reference, else 0.
- * Texts are compared as token lists, so white space never matters.
+ * 1 when the normalized response equals a normalized reference, else 0, as
+ * the SQuAD script, FlashRAG and UltraRAG compute it; with
+ * `normalize=none`, raw string equality (Ragas' `ExactMatch`).
  */
 export const exactMatch: MetricDefinition<RagInput> = {
   name: "exact_match",
@@ -18,12 +24,16 @@ export const exactMatch: MetricDefinition<RagInput> = {
   aliases: [{ name: "em", peer: ["FlashRAG", "UltraRAG"] }],
   kind: "rag",
   description:
-    "1 if the normalized response equals a reference, else 0 (SQuAD EM); needs response and reference",
+    "1 if the normalized response equals a reference, else 0 (SQuAD EM; normalize=none: raw equality); needs reference",
+  params: { normalize: NORMALIZE_PARAM },
   cutoff: "none",
   appliesTo: answerApplies,
-  create: () => (input) =>
-    bestOver(
-      input,
-      (response, reference) => sameTokens(response, reference) ? 1 : 0,
-    ),
+  create: (params) => {
+    const read = answersReader(params);
+    return (input) =>
+      bestOver(
+        read(input),
+        (response, reference) => response.text === reference.text ? 1 : 0,
+      );
+  },
 };

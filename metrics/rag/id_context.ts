@@ -21,42 +21,43 @@ function shared(a: Set<string>, b: Set<string>): number {
 
 /**
  * Distinct retrieved ids that are reference ids, over distinct retrieved
- * ids. Undefined (skipped) when no id was retrieved.
+ * ids; 0 when no id was retrieved. Applies when the sample has reference
+ * ids and the evaluation lists retrieved ids.
  */
 export const idContextPrecision: MetricDefinition<RagInput> = {
   name: "id_context_precision",
   aliases: [{ name: "id_based_context_precision", peer: "Ragas" }],
   kind: "rag",
   description:
-    "share of the distinct retrieved context ids that are reference ids; needs non-empty retrieved_context_ids and reference_context_ids",
+    "share of the distinct retrieved context ids that are reference ids; needs reference_context_ids; none retrieved scores 0",
   cutoff: "none",
-  appliesTo: ({ sample }) =>
-    sample.reference_context_ids !== undefined &&
-    (sample.retrieved_context_ids?.length ?? 0) > 0,
+  appliesTo: (input) =>
+    input.contextIdsListed && input.sample.reference_context_ids !== undefined,
   create: () => ({ sample }) => {
-    const retrieved = idSet(sample.retrieved_context_ids!);
+    const retrieved = idSet(sample.retrieved_context_ids ?? []);
+    if (retrieved.size === 0) return 0;
     return shared(retrieved, idSet(sample.reference_context_ids!)) /
       retrieved.size;
   },
 };
 
 /**
- * Distinct reference ids that were retrieved, over distinct reference ids.
- * Undefined (skipped) when the sample has no reference id.
+ * Distinct reference ids that were retrieved, over distinct reference ids;
+ * 0 when no id was retrieved. Skipped when the sample has no reference id.
  */
 export const idContextRecall: MetricDefinition<RagInput> = {
   name: "id_context_recall",
   aliases: [{ name: "id_based_context_recall", peer: "Ragas" }],
   kind: "rag",
   description:
-    "share of the distinct reference context ids that were retrieved; needs retrieved_context_ids and non-empty reference_context_ids",
+    "share of the distinct reference context ids that were retrieved; needs non-empty reference_context_ids; none retrieved scores 0",
   cutoff: "none",
-  appliesTo: ({ sample }) =>
-    sample.retrieved_context_ids !== undefined &&
-    (sample.reference_context_ids?.length ?? 0) > 0,
+  appliesTo: (input) =>
+    input.contextIdsListed &&
+    (input.sample.reference_context_ids?.length ?? 0) > 0,
   create: () => ({ sample }) => {
     const reference = idSet(sample.reference_context_ids!);
-    return shared(reference, idSet(sample.retrieved_context_ids!)) /
+    return shared(reference, idSet(sample.retrieved_context_ids ?? [])) /
       reference.size;
   },
 };

@@ -1,50 +1,153 @@
 /**
- * ROUGE-1, ROUGE-2 and ROUGE-L F-measures, with optional Porter stemming.
+ * rouge-score's ROUGE-N, ROUGE-L and ROUGE-Lsum, on rouge-score's own
+ * tokenization of the raw texts, with NLTK's Porter stemmer for
+ * `stem=porter`.
  *
  * @module
  */
 
-import { stemmer } from "stemmer";
 import type { MetricAlias, MetricDefinition, Params } from "../metric.ts";
 import type { RagInput } from "./input.ts";
-import {
-  answerApplies,
-  bestOver,
-  fMeasure,
-  ngramCounts,
-  overlap,
-  STEM_PARAM,
-  type Tokens,
-} from "./_shared.ts";
+import { normalizedText, ultraragNormalizer } from "./normalize.ts";
+import { nltkPorterStem } from "./porter_stemmer.ts";
+import { answerApplies, fMeasure, type Tokens } from "./_shared.ts";
+
+/** Precision, recall and F-measure, as rouge-score's `Score`. */
+export interface RougeScore {
+  /** Matches over the response's count. */
+  readonly precision: number;
+  /** Matches over the reference's count. */
+  readonly recall: number;
+  /** Their harmonic mean, 0 when both are 0. */
+  readonly fmeasure: number;
+}
+
+const ZERO: RougeScore = Object.freeze({
+  precision: 0,
+  recall: 0,
+  fmeasure: 0,
+});
+
+function scoreOf(precision: number, recall: number): RougeScore {
+  return { precision, recall, fmeasure: fMeasure(precision, recall) };
+}
+
+const NON_ALPHANUMERIC = /[^a-z0-9]+/g;
+const STEMS = new Map<string, string>();
+const STEM_CACHE_LIMIT = 100_000;
+
+function stemmed(word: string): string {
+  let stem = STEMS.get(word);
+  if (stem === undefined) {
+    if (STEMS.size >= STEM_CACHE_LIMIT) STEMS.clear();
+    STEMS.set(word, stem = nltkPorterStem(word));
+  }
+  return stem;
+}
 
 /**
- * ROUGE-N F-measure: clipped n-gram overlap over the response's n-grams
- * (precision) and the reference's (recall). 0 when either side has no
- * n-gram, as in Google's `rouge-score`.
+ * rouge-score's default tokenizer: lowercase (Python's `str.lower`),
+ * anything but `a-z` and `0-9` separates, and with `stem` the words longer
+ * than three letters go through NLTK's Porter stemmer.
+ *
+ * @example
+ * ```ts
+ * import { rougeTokens } from "./rouge.ts";
+ * console.log(rougeTokens("The Zürich-based runners")); // ["the", "z", "rich", "based", "runners"]
+ * console.log(rougeTokens("The Zürich-based runners", true)); // ["the", "z", "rich", "base", "runner"]
+ * ```
+ *
+ * @param text The raw text.
+ * @param stem Whether to stem. Default: false.
+ * @returns The tokens.
+ */
+export function rougeTokens(text: string, stem = false): string[] {
+  const words = text.toLowerCase().replace(NON_ALPHANUMERIC, " ").split(" ");
+  const tokens: string[] = [];
+  // Every word left is [a-z0-9]+ or empty (rouge-score's final check).
+  for (const word of words) {
+    if (word === "") continue;
+    tokens.push(stem && word.length > 3 ? stemmed(word) : word);
+  }
+  return tokens;
+}
+
+function ngramCounts(tokens: Tokens, n: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let i = 0; i + n <= tokens.length; i++) {
+    // Tokens are [a-z0-9]+, so a space keeps n-grams apart.
+    const gram = n === 1 ? tokens[i] : tokens.slice(i, i + n).join(" ");
+    counts.set(gram, (counts.get(gram) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * ROUGE-N as rouge-score's `_score_ngrams`: clipped n-gram matches over
+ * the response's n-grams (precision) and the reference's (recall), each
+ * count at least 1.
  *
  * @example
  * ```ts
  * import { rougeN } from "./rouge.ts";
- * console.log(rougeN(["a", "b", "c"], ["a", "b", "d"], 2)); // 0.5
+ * console.log(rougeN(["testing", "one"], ["testing", "one", "two"], 2)); // { precision: 1, recall: 0.5, fmeasure: 0.6666666666666666 }
  * ```
  *
  * @param response The response's tokens.
  * @param reference The reference's tokens.
  * @param n The n-gram order, 1 or more.
- * @returns The F-measure, in [0, 1].
+ * @returns The scores.
  */
-export function rougeN(response: Tokens, reference: Tokens, n: number): number {
+export function rougeN(
+  response: Tokens,
+  reference: Tokens,
+  n: number,
+): RougeScore {
   const hyp = ngramCounts(response, n);
   const ref = ngramCounts(reference, n);
+  let shared = 0;
+  for (const [gram, count] of ref) {
+    shared += Math.min(count, hyp.get(gram) ?? 0);
+  }
   const hypTotal = Math.max(response.length - n + 1, 0);
   const refTotal = Math.max(reference.length - n + 1, 0);
-  if (hypTotal === 0 || refTotal === 0) return 0;
-  const shared = overlap(hyp, ref);
-  return fMeasure(shared / hypTotal, shared / refTotal);
+  return scoreOf(
+    shared / Math.max(hypTotal, 1),
+    shared / Math.max(refTotal, 1),
+  );
 }
 
 /**
- * The length of the longest common subsequence of two token lists.
+ * The most cells of a longest-common-subsequence table one response and
+ * one reference (or, for ROUGE-Lsum, one sentence pair) may need: 2^24, a
+ * few tens of milliseconds. Longer texts are refused, never left to block.
+ */
+export const LCS_CELL_LIMIT = 2 ** 24;
+
+function checkBudget(a: number, b: number): void {
+  if (a * b > LCS_CELL_LIMIT) {
+    throw new RangeError(
+      `ROUGE-L of ${a} response tokens and ${b} reference tokens needs ${
+        a * b
+      } table cells, over the limit of ${LCS_CELL_LIMIT}: shorten the texts or use rouge_1/rouge_2`,
+    );
+  }
+}
+
+function encode(a: Tokens, b: Tokens): [Int32Array, Int32Array] {
+  const ids = new Map<string, number>();
+  const of = (tokens: Tokens) =>
+    Int32Array.from(tokens, (t) => {
+      let id = ids.get(t);
+      if (id === undefined) ids.set(t, id = ids.size);
+      return id;
+    });
+  return [of(a), of(b)];
+}
+
+/**
+ * The length of the longest common subsequence of two token lists, in
+ * linear space.
  *
  * @example
  * ```ts
@@ -55,15 +158,40 @@ export function rougeN(response: Tokens, reference: Tokens, n: number): number {
  * @param a One list.
  * @param b The other.
  * @returns The LCS length.
+ * @throws {RangeError} If the lists need more than {@linkcode LCS_CELL_LIMIT} cells.
  */
 export function lcsLength(a: Tokens, b: Tokens): number {
+  checkBudget(a.length, b.length);
+  // Short answers: comparing the strings costs less than numbering them.
+  if (a.length * b.length <= 1024) return lcsOfStrings(a, b);
+  const [x, y] = encode(a, b);
+  let prev = new Uint32Array(y.length + 1);
+  let row = new Uint32Array(y.length + 1);
+  for (let i = 1; i <= x.length; i++) {
+    const xi = x[i - 1];
+    for (let j = 1; j <= y.length; j++) {
+      row[j] = xi === y[j - 1]
+        ? prev[j - 1] + 1
+        : prev[j] > row[j - 1]
+        ? prev[j]
+        : row[j - 1];
+    }
+    [prev, row] = [row, prev];
+  }
+  return prev[y.length];
+}
+
+function lcsOfStrings(a: Tokens, b: Tokens): number {
   let prev = new Uint32Array(b.length + 1);
   let row = new Uint32Array(b.length + 1);
   for (let i = 1; i <= a.length; i++) {
+    const ai = a[i - 1];
     for (let j = 1; j <= b.length; j++) {
-      row[j] = a[i - 1] === b[j - 1]
+      row[j] = ai === b[j - 1]
         ? prev[j - 1] + 1
-        : Math.max(prev[j], row[j - 1]);
+        : prev[j] > row[j - 1]
+        ? prev[j]
+        : row[j - 1];
     }
     [prev, row] = [row, prev];
   }
@@ -71,97 +199,297 @@ export function lcsLength(a: Tokens, b: Tokens): number {
 }
 
 /**
- * ROUGE-L F-measure: the longest common subsequence over the response's
- * length (precision) and the reference's (recall); 0 when either is empty.
+ * ROUGE-L as rouge-score's `_score_lcs`: the longest common subsequence
+ * over the response's length (precision) and the reference's (recall); 0
+ * when either is empty.
  *
  * @example
  * ```ts
  * import { rougeL } from "./rouge.ts";
- * console.log(rougeL(["a", "x", "b", "c"], ["a", "b", "c"])); // 0.8571428571428571
+ * console.log(rougeL(["testing", "two"], ["testing", "one", "two"]).fmeasure); // 0.8
  * ```
  *
  * @param response The response's tokens.
  * @param reference The reference's tokens.
- * @returns The F-measure, in [0, 1].
+ * @returns The scores.
+ * @throws {RangeError} If the texts need more than {@linkcode LCS_CELL_LIMIT} cells.
  */
-export function rougeL(response: Tokens, reference: Tokens): number {
-  if (response.length === 0 || reference.length === 0) return 0;
+export function rougeL(response: Tokens, reference: Tokens): RougeScore {
+  if (response.length === 0 || reference.length === 0) return ZERO;
   const lcs = lcsLength(response, reference);
-  return fMeasure(lcs / response.length, lcs / reference.length);
+  return scoreOf(lcs / response.length, lcs / reference.length);
 }
 
-const STEMMABLE = /^[a-z]{4,}$/;
+/**
+ * The reference positions of one longest common subsequence, read back
+ * from the full table as rouge-score's `_backtrack_norec` does (on a tie,
+ * it steps back in the reference).
+ */
+function lcsIndices(ref: Int32Array, can: Int32Array): number[] {
+  checkBudget(can.length, ref.length);
+  const cols = can.length + 1;
+  const table = ref.length < 65_535 && can.length < 65_535
+    ? new Uint16Array((ref.length + 1) * cols)
+    : new Uint32Array((ref.length + 1) * cols);
+  for (let i = 1; i <= ref.length; i++) {
+    for (let j = 1; j <= can.length; j++) {
+      const up = table[(i - 1) * cols + j];
+      const left = table[i * cols + j - 1];
+      table[i * cols + j] = ref[i - 1] === can[j - 1]
+        ? table[(i - 1) * cols + j - 1] + 1
+        : up > left
+        ? up
+        : left;
+    }
+  }
+  const out: number[] = [];
+  let i = ref.length, j = can.length;
+  while (i > 0 && j > 0) {
+    if (ref[i - 1] === can[j - 1]) {
+      out.push(i - 1);
+      i--;
+      j--;
+    } else if (table[i * cols + j - 1] > table[(i - 1) * cols + j]) j--;
+    else i--;
+  }
+  return out.reverse();
+}
 
 /**
- * Porter-stems the ASCII words longer than three letters and leaves every
- * other token as it is (the stemmer knows English only; `rouge-score` also
- * leaves words of three letters or fewer alone).
+ * ROUGE-Lsum as rouge-score's `_summary_level_lcs` (Lin 2004, section
+ * 3.2): for each reference sentence the union of its LCS with every
+ * response sentence, each token counted at most as often as both texts
+ * hold it, over the response's and the reference's token counts.
  *
  * @example
  * ```ts
- * import { porterStem } from "./rouge.ts";
- * console.log(porterStem(["running", "was", "cafés", "東"])); // ["run", "was", "cafés", "東"]
+ * import { rougeLsum } from "./rouge.ts";
+ * const score = rougeLsum([["w1", "w2", "w6", "w7", "w8"], ["w1", "w3", "w8", "w9", "w5"]], [["w1", "w2", "w3", "w4", "w5"]]);
+ * console.log(score.recall, score.precision); // 0.8 0.4
  * ```
  *
- * @param tokens Normalized tokens.
- * @returns The stemmed tokens.
+ * @param response The response's sentences, each its tokens.
+ * @param reference The reference's sentences.
+ * @returns The scores.
+ * @throws {RangeError} If a sentence pair needs more than {@linkcode LCS_CELL_LIMIT} cells.
  */
-export function porterStem(tokens: Tokens): string[] {
-  return tokens.map((t) => STEMMABLE.test(t) ? stemmer(t) : t);
+export function rougeLsum(
+  response: readonly Tokens[],
+  reference: readonly Tokens[],
+): RougeScore {
+  if (response.length === 0 || reference.length === 0) return ZERO;
+  const m = reference.reduce((n, s) => n + s.length, 0);
+  const n = response.reduce((k, s) => k + s.length, 0);
+  if (m === 0 || n === 0) return ZERO;
+  const ids = new Map<string, number>();
+  const of = (tokens: Tokens) =>
+    Int32Array.from(tokens, (t) => {
+      let id = ids.get(t);
+      if (id === undefined) ids.set(t, id = ids.size);
+      return id;
+    });
+  const refs = reference.map(of);
+  const cans = response.map(of);
+  const countsRef = new Map<number, number>();
+  const countsCan = new Map<number, number>();
+  for (const s of refs) {
+    for (const t of s) countsRef.set(t, (countsRef.get(t) ?? 0) + 1);
+  }
+  for (const s of cans) {
+    for (const t of s) countsCan.set(t, (countsCan.get(t) ?? 0) + 1);
+  }
+  let hits = 0;
+  for (const r of refs) {
+    const union = new Set<number>();
+    for (const c of cans) for (const i of lcsIndices(r, c)) union.add(i);
+    for (const i of [...union].sort((a, b) => a - b)) {
+      const t = r[i];
+      const inCan = countsCan.get(t) ?? 0;
+      const inRef = countsRef.get(t) ?? 0;
+      if (inCan > 0 && inRef > 0) {
+        hits++;
+        countsCan.set(t, inCan - 1);
+        countsRef.set(t, inRef - 1);
+      }
+    }
+  }
+  return scoreOf(hits / n, hits / m);
 }
+
+/** rouge-score's ROUGE-Lsum sentences: the non-empty lines. */
+function sentencesOf(text: string): string[] {
+  return text.split("\n").filter((s) => s.length > 0);
+}
+
+type Texts = { response: string; references: readonly string[] };
+
+/**
+ * The texts ROUGE reads: the raw ones, or under the `ultrarag` convention
+ * UltraRAG's normalized ones (its evaluation server scores ROUGE on
+ * `normalize_text` output, with stemming).
+ */
+function textsOf(input: RagInput): Texts {
+  if (input.normalizer.rules !== "ultrarag") {
+    return { response: input.response, references: input.references };
+  }
+  const norm = (t: string) => normalizedText(ultraragNormalizer, t);
+  return {
+    response: norm(input.response),
+    references: input.references.map(norm),
+  };
+}
+
+// A sample's tokens serve every ROUGE metric that asks for them.
+const TOKENS = new WeakMap<RagInput, Map<string, [Tokens, Tokens[]]>>();
+
+function tokensOf(input: RagInput, stem: boolean): [Tokens, Tokens[]] {
+  let byStem = TOKENS.get(input);
+  if (!byStem) TOKENS.set(input, byStem = new Map());
+  const key = String(stem);
+  let tokens = byStem.get(key);
+  if (!tokens) {
+    const { response, references } = textsOf(input);
+    tokens = [
+      rougeTokens(response, stem),
+      references.map((r) => rougeTokens(r, stem)),
+    ];
+    byStem.set(key, tokens);
+  }
+  return tokens;
+}
+
+/** Whether the metric stems: its parameter, else the convention's default. */
+function stemsFor(params: Params, input: RagInput): boolean {
+  if (params.stem !== undefined) return params.stem === "porter";
+  return input.normalizer.rules === "ultrarag";
+}
+
+type Measure = "fmeasure" | "precision" | "recall";
+
+function measureOf(params: Params): Measure {
+  return params.measure === "precision"
+    ? "precision"
+    : params.measure === "recall"
+    ? "recall"
+    : "fmeasure";
+}
+
+/**
+ * The score against the reference with the best F-measure (the first on a
+ * tie), as rouge-score's `score_multi`, in the asked measure.
+ */
+function bestReference(
+  scores: Iterable<RougeScore>,
+  measure: Measure,
+): number {
+  let best: RougeScore | undefined;
+  for (const score of scores) {
+    if (best === undefined || score.fmeasure > best.fmeasure) best = score;
+  }
+  return (best ?? ZERO)[measure];
+}
+
+const PARAMS = {
+  stem: {
+    type: "string",
+    description:
+      "porter: NLTK's Porter stemmer on words longer than 3 letters (rouge-score's use_stemmer); default none, porter under --normalize ultrarag",
+    choices: ["none", "porter"],
+  },
+  measure: {
+    type: "string",
+    description: "f (fmeasure), precision or recall",
+    default: "f",
+    choices: ["f", "precision", "recall"],
+  },
+} as const;
 
 function rougeMetric(
   name: string,
   aliases: MetricAlias[],
   what: string,
-  pair: (response: Tokens, reference: Tokens) => number,
+  pair: (
+    response: Tokens,
+    reference: Tokens,
+  ) => RougeScore,
 ): MetricDefinition<RagInput> {
   return {
     name,
     aliases,
     kind: "rag",
     description:
-      `${what} F-measure of response and best reference; needs response and reference`,
-    params: { stem: STEM_PARAM },
+      `rouge-score's ${what} of response and best reference; needs reference`,
+    params: PARAMS,
     cutoff: "none",
     appliesTo: answerApplies,
-    create: (params: Params) =>
-      params.stem === "porter"
-        ? (input) =>
-          bestOver(input, (r, g) => pair(porterStem(r), porterStem(g)))
-        : (input) => bestOver(input, pair),
+    create: (params: Params) => {
+      const measure = measureOf(params);
+      return (input) => {
+        const [response, references] = tokensOf(input, stemsFor(params, input));
+        return bestReference(
+          references.map((reference) => pair(response, reference)),
+          measure,
+        );
+      };
+    },
   };
 }
 
-/** ROUGE-1: unigram overlap F-measure. */
+/** ROUGE-1: unigram overlap. */
 export const rouge1: MetricDefinition<RagInput> = rougeMetric(
   "rouge_1",
   [{ name: "rouge-1", peer: "FlashRAG" }, {
     name: "rouge1",
     peer: "rouge-score",
   }],
-  "unigram-overlap (ROUGE-1)",
+  "ROUGE-1 (unigrams)",
   (r, g) => rougeN(r, g, 1),
 );
 
-/** ROUGE-2: bigram overlap F-measure. */
+/** ROUGE-2: bigram overlap. */
 export const rouge2: MetricDefinition<RagInput> = rougeMetric(
   "rouge_2",
   [{ name: "rouge-2", peer: "FlashRAG" }, {
     name: "rouge2",
     peer: "rouge-score",
   }],
-  "bigram-overlap (ROUGE-2)",
+  "ROUGE-2 (bigrams)",
   (r, g) => rougeN(r, g, 2),
 );
 
-/** ROUGE-L: longest-common-subsequence F-measure. */
+/** ROUGE-L: longest common subsequence. */
 export const rougeLMetric: MetricDefinition<RagInput> = rougeMetric(
   "rouge_l",
   [{ name: "rouge-l", peer: "FlashRAG" }, {
     name: "rougel",
     peer: "rouge-score",
   }],
-  "longest-common-subsequence (ROUGE-L)",
+  "ROUGE-L (longest common subsequence)",
   rougeL,
 );
+
+/** ROUGE-Lsum: summary-level LCS over newline-separated sentences. */
+export const rougeLsumMetric: MetricDefinition<RagInput> = {
+  name: "rouge_lsum",
+  aliases: [{ name: "rougelsum", peer: "rouge-score" }, "rouge-lsum"],
+  kind: "rag",
+  description:
+    "rouge-score's ROUGE-Lsum (summary-level LCS over newline-separated sentences) of response and best reference; needs reference",
+  params: PARAMS,
+  cutoff: "none",
+  appliesTo: answerApplies,
+  create: (params: Params) => {
+    const measure = measureOf(params);
+    return (input) => {
+      const stem = stemsFor(params, input);
+      const { response, references } = textsOf(input);
+      const sentences = (t: string) =>
+        sentencesOf(t).map((s) => rougeTokens(s, stem));
+      const hyp = sentences(response);
+      return bestReference(
+        references.map((r) => rougeLsum(hyp, sentences(r))),
+        measure,
+      );
+    };
+  },
+};

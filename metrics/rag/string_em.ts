@@ -6,40 +6,43 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import type { RagInput } from "./input.ts";
-import { answerApplies, containsRun, sameTokens } from "./_shared.ts";
+import { answerApplies, answersReader, NORMALIZE_PARAM } from "./_shared.ts";
 
 /**
- * The share of the references the response matches, for questions whose
- * answer has several parts (ALCE's STR-EM on ASQA). `match=contain` (the
- * default) counts a reference occurring in the response as whole tokens;
- * `match=exact` counts a reference equal to the response, as UltraRAG's
- * `stringem` does.
+ * The share of the references the response matches. `match=exact` (the
+ * default) counts a normalized reference equal to the normalized response,
+ * as UltraRAG's `string_em_score`; `match=contain` counts a normalized
+ * reference that is a substring of it, as ALCE's STR-EM (each reference one
+ * short answer).
  */
 export const stringEm: MetricDefinition<RagInput> = {
   name: "string_em",
   aliases: [{ name: "stringem", peer: "UltraRAG" }, "str_em"],
   kind: "rag",
   description:
-    "share of the references the response contains (or equals, match=exact); needs response and reference",
+    "share of the references equal to the response (UltraRAG stringem), or contained in it (match=contain, ALCE STR-EM); needs reference",
   params: {
     match: {
       type: "string",
       description:
-        "contain: a reference occurs in the response as whole tokens; exact: equals it",
-      default: "contain",
-      choices: ["contain", "exact"],
+        "exact: a reference equals the response (UltraRAG); contain: it is a substring of the response (ALCE)",
+      default: "exact",
+      choices: ["exact", "contain"],
     },
+    normalize: NORMALIZE_PARAM,
   },
   cutoff: "none",
   appliesTo: answerApplies,
   create: (params) => {
-    const matches = params.match === "exact" ? sameTokens : containsRun;
+    const read = answersReader(params);
+    const contain = params.match === "contain";
     return (input) => {
-      const response = input.responseTokens!;
-      const references = input.referenceTokens;
+      const { response, references } = read(input);
       let matched = 0;
-      for (const reference of references) {
-        if (matches(response, reference)) matched++;
+      for (const { text } of references) {
+        if (contain ? response.text.includes(text) : response.text === text) {
+          matched++;
+        }
       }
       return matched / references.length;
     };

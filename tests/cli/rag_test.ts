@@ -13,7 +13,8 @@ function rag(args: string[]): Promise<CapturedRun> {
 
 // answers.jsonl by hand (squad): sample 1 equals its second reference;
 // sample 2 holds "switzerland" among 4 tokens (F1 2·(1/4)·1/(5/4) = 0.4);
-// sample 3 answers "yes" to the reference "True"; sample 4 has no response.
+// sample 3 answers "yes" to the reference "True"; sample 4 has no response
+// (null), so it scores as the empty answer: 0.
 Deno.test("rag scores an answer file in trec layout", async () => {
   const { status, out, err } = await rag([
     ANSWERS,
@@ -27,17 +28,20 @@ Deno.test("rag scores an answer file in trec layout", async () => {
     "acc",
   ]);
   assertEquals(status, 0);
-  assertEquals(err, "");
+  assertEquals(
+    err,
+    "ranklens rag: warning: 1 of the 4 samples have no response and score as the empty answer: 3\n",
+  );
   assertEquals(
     out,
     [
       "num_samples           \tall\t4",
-      "exact_match           \tall\t0.3333",
-      "token_f1              \tall\t0.4667",
-      "acc                   \tall\t0.6667",
-      "coverage:exact_match  \tall\t3",
-      "coverage:token_f1     \tall\t3",
-      "coverage:acc          \tall\t3",
+      "exact_match           \tall\t0.2500",
+      "token_f1              \tall\t0.3500",
+      "acc                   \tall\t0.5000",
+      "coverage:exact_match  \tall\t4",
+      "coverage:token_f1     \tall\t4",
+      "coverage:acc          \tall\t4",
       "",
     ].join("\n"),
   );
@@ -66,20 +70,24 @@ Deno.test("rag --format json with ultrarag normalization", async () => {
   assertEquals(json.nSamples, 4);
   assertEquals(json.normalize, "ultrarag");
   assertEquals(json.coverage, {
-    exact_match: 3,
-    token_f1: 3,
-    string_em: 3,
-    cover_em: 3,
+    exact_match: 4,
+    token_f1: 4,
+    string_em: 4,
+    cover_em: 4,
   });
-  // "True" is "yes" now: the third sample matches everywhere.
-  assertAlmostEquals(json.metrics.exact_match, 2 / 3);
-  assertAlmostEquals(json.metrics.token_f1, (1 + 0.4 + 1) / 3);
-  assertAlmostEquals(json.metrics.string_em, (0.5 + 1 + 1) / 3);
-  assertEquals(json.metrics.cover_em, 1);
+  // "True" is "yes" now: the third sample matches everywhere; string_em
+  // wants the response equal to a reference, as UltraRAG's.
+  assertAlmostEquals(json.metrics.exact_match, 2 / 4);
+  assertAlmostEquals(json.metrics.token_f1, (1 + 0.4 + 1) / 4);
+  assertAlmostEquals(json.metrics.string_em, (0.5 + 0 + 1) / 4);
+  assertEquals(json.metrics.cover_em, 3 / 4);
   assertEquals("perSample" in json, false);
+  assertEquals(json.warnings, [
+    "1 of the 4 samples have no response and score as the empty answer: 3",
+  ]);
 });
 
-Deno.test("rag -q prints each sample; skipped samples have no row", async () => {
+Deno.test("rag -q prints each sample", async () => {
   const { status, out } = await rag([
     ANSWERS,
     "--input",
@@ -93,12 +101,13 @@ Deno.test("rag -q prints each sample; skipped samples have no row", async () => 
   assertEquals(status, 0);
   assertEquals(
     out,
-    // Named by the answer file's ids (0, 1, 2), not by position.
+    // Named by the answer file's ids (0, 1, 2, 3), not by position.
     "sample,metric,value,coverage\n" +
       "0,exact_match,1.0000,\n" +
       "1,exact_match,0.0000,\n" +
       "2,exact_match,0.0000,\n" +
-      "all,exact_match,0.3333,3\n",
+      "3,exact_match,0.0000,\n" +
+      "all,exact_match,0.2500,4\n",
   );
   const json = JSON.parse(
     (await rag([
@@ -116,24 +125,30 @@ Deno.test("rag -q prints each sample; skipped samples have no row", async () => 
     { exact_match: 1 },
     { exact_match: 0 },
     { exact_match: 0 },
-    { exact_match: null },
+    { exact_match: 0 },
   ]);
 });
 
 Deno.test("rag reads Ragas JSONL by default, with the default metrics", async () => {
   const { status, out, err } = await rag([RAGAS, "--format", "markdown"]);
   assertEquals(status, 0);
-  assertEquals(err, "");
+  assertEquals(
+    err,
+    "ranklens rag: warning: 1 of the 4 samples have no response and score as the empty answer: 4\n",
+  );
+  // Sample 2's 9 tokens hold "zürich": F1 2·(1/9)·1/(10/9) = 0.2. Samples
+  // 2 and 4 list no contexts while sample 1 does: their context metrics
+  // score 0.
   assertEquals(
     out,
     [
       "| sample | metric | value | coverage |",
       "|:---|:---|---:|---:|",
-      "| all | exact_match | 0.5000 | 2 |",
-      "| all | token_f1 | 0.5833 | 2 |",
-      "| all | context_recall | 1.0000 | 1 |",
-      "| all | context_precision | 0.5000 | 1 |",
-      "| all | non_empty_rate | 0.5000 | 2 |",
+      "| all | exact_match | 0.3333 | 3 |",
+      "| all | token_f1 | 0.4000 | 3 |",
+      "| all | context_recall | 0.3333 | 3 |",
+      "| all | context_precision | 0.1667 | 3 |",
+      "| all | non_empty_rate | 0.2500 | 4 |",
       "",
     ].join("\n"),
   );
@@ -153,7 +168,8 @@ Deno.test("rag warns about a metric that applies to no sample", async () => {
   assertEquals(JSON.parse(out).metrics, { context_recall: null });
   assertEquals(
     err,
-    'ranklens rag: warning: "context_recall" applies to none of the 4 samples (see "cli.ts metrics" for what it needs)\n',
+    "ranklens rag: warning: 1 of the 4 samples have no response and score as the empty answer: 3\n" +
+      'ranklens rag: warning: "context_recall" applies to none of the 4 samples (see "cli.ts metrics" for what it needs)\n',
   );
 });
 
@@ -168,7 +184,7 @@ Deno.test("rag: usage errors exit 2, data errors exit 1", async () => {
     [
       [ANSWERS, "--normalize", "nfkc"],
       2,
-      '--normalize must be one of squad, ultrarag, got "nfkc"',
+      '--normalize must be one of squad, flashrag, ultrarag, unicode, none, got "nfkc"',
     ],
     [
       [ANSWERS, "--input", "ragas", "--key-map", "response=x"],
@@ -200,6 +216,11 @@ Deno.test("rag: usage errors exit 2, data errors exit 1", async () => {
       [ANSWERS, "--input", "answers", "-m", "rouge_x"],
       2,
       'Unknown metric "rouge_x"',
+    ],
+    [
+      [ANSWERS, "--input", "answers", "-m", "faithfulness"],
+      2,
+      "toRagasDataset",
     ],
     [[data("missing.jsonl")], 1, "No such file"],
   ];

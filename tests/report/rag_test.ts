@@ -53,6 +53,9 @@ Deno.test("json: null for an unscored metric, per-sample nulls where skipped", (
       sampleIds: ["1", "2", "3"],
       responses: ["Paris", "Lyon", "Rome"],
       bestReferences: ["Paris", null, "Paris"],
+      warnings: [
+        '"context_recall" applies to none of the 3 samples (see "cli.ts metrics" for what it needs)',
+      ],
     },
   );
 });

@@ -33,29 +33,30 @@ Deno.test("the ef seed's evaluate_rag example", () => {
   assertEquals(result.metrics, {
     exact_match: 0.5,
     token_f1: 0.5,
-    // The second sample retrieved nothing: recall 0, precision skipped.
+    // The second sample retrieved nothing: recall and precision 0.
     context_recall: 0.5,
-    context_precision: 1,
+    context_precision: 0.5,
     non_empty_rate: 0.5,
   });
   assertEquals(result.coverage, {
     exact_match: 2,
     token_f1: 2,
     context_recall: 2,
-    context_precision: 1,
+    context_precision: 2,
     non_empty_rate: 2,
   });
   assertEquals(result.perSample[1], {
     exact_match: 0,
     token_f1: 0,
     context_recall: 0,
-    context_precision: null,
+    context_precision: 0,
     non_empty_rate: 0,
   });
+  assertEquals(result.warnings, []);
   assertEquals(result.normalize, "squad");
 });
 
-Deno.test("a sample a metric does not apply to is skipped, not scored 0", () => {
+Deno.test("only a missing reference skips an answer metric", () => {
   const result = evaluateRag([
     { response: "Paris", reference: "Paris" },
     { response: "Rome", reference: "Paris" },
@@ -69,6 +70,66 @@ Deno.test("a sample a metric does not apply to is skipped, not scored 0", () => 
   assertEquals(Number.isNaN(result.metrics.non_empty_rate), true);
   assertEquals(result.coverage.non_empty_rate, 0);
   assertEquals(result.nSamples, 4);
+  assertEquals(result.missingResponses, ["4"]);
+});
+
+Deno.test("a missing or null response scores 0, with a warning naming it", () => {
+  const result = evaluateRag([
+    { id: "q1", response: "Paris", reference: "Paris" },
+    { id: "q2", reference: "Paris" },
+    { id: "q3", response: null, reference: "Rome" } as never,
+  ], { metrics: ["exact_match", "token_f1", "acc", "bleu", "rouge_l"] });
+  for (const label of result.labels) {
+    assertEquals(result.coverage[label], 3, label);
+    assertEquals(result.perSample[1][label], 0, label);
+    assertEquals(result.perSample[2][label], 0, label);
+  }
+  assertEquals(result.metrics.exact_match, 1 / 3);
+  assertEquals(result.missingResponses, ["q2", "q3"]);
+  assertEquals(result.warnings, [
+    "2 of the 3 samples have no response and score as the empty answer: q2, q3",
+  ]);
+});
+
+Deno.test("context metrics score 0 for a sample without contexts when others list them", () => {
+  const samples = [
+    { reference: "Paris", retrieved_contexts: ["Paris, France"] },
+    { reference: "Paris" },
+    { reference: "Paris", retrieved_contexts: [] },
+  ];
+  const result = evaluateRag(samples, {
+    metrics: ["context_recall", "context_precision", "non_empty_rate"],
+  });
+  for (const label of result.labels) {
+    assertEquals(result.coverage[label], 3, label);
+    assertEquals(result.metrics[label], 1 / 3, label);
+  }
+  // No sample lists any: they apply to none, and say so.
+  const none = evaluateRag([{ reference: "Paris", response: "Paris" }], {
+    metrics: ["context_recall"],
+  });
+  assertEquals(none.coverage.context_recall, 0);
+  assertEquals(none.warnings, [
+    '"context_recall" applies to none of the 1 samples (see "cli.ts metrics" for what it needs)',
+  ]);
+  const ids = evaluateRag([
+    { reference_context_ids: ["d1"], retrieved_context_ids: ["d1"] },
+    { reference_context_ids: ["d1"] },
+  ], { metrics: ["id_context_recall", "id_context_precision"] });
+  assertEquals(ids.metrics, {
+    id_context_recall: 0.5,
+    id_context_precision: 0.5,
+  });
+});
+
+Deno.test("Ragas' model-judged metrics are refused with a pointer to toRagasDataset", () => {
+  for (const name of ["faithfulness", "answer_relevancy", "Faithfulness"]) {
+    assertThrows(
+      () => evaluateRag(EF_SAMPLES, { metrics: [name] }),
+      TypeError,
+      "toRagasDataset",
+    );
+  }
 });
 
 Deno.test("several references, specs with parameters, normalization", () => {
@@ -77,21 +138,21 @@ Deno.test("several references, specs with parameters, normalization", () => {
     { response: "True", reference: "yes" },
   ];
   const squad = evaluateRag(samples, {
-    metrics: ["em", "rouge_l(stem=porter)", "string_em(match=exact)"],
+    metrics: ["em", "rouge_l(stem=porter)", "string_em(match=contain)"],
   });
   assertEquals(squad.labels, [
     "exact_match",
     "rouge_l(stem=porter)",
-    "string_em(match=exact)",
+    "string_em(match=contain)",
   ]);
   assertEquals(squad.metrics.exact_match, 0);
   const ultra = evaluateRag(samples, {
-    metrics: ["em", "string_em(match=exact)"],
+    metrics: ["em", "string_em"],
     normalize: "ultrarag",
   });
   assertEquals(ultra.metrics.exact_match, 1);
   // First sample matches one of two references, the second its only one.
-  assertEquals(ultra.metrics["string_em(match=exact)"], 0.75);
+  assertEquals(ultra.metrics["string_em"], 0.75);
   assertEquals(ultra.normalize, "ultrarag");
 });
 
@@ -140,8 +201,8 @@ Deno.test("plugins: a RAG metric from a user registry", () => {
     kind: "rag",
     description: "tokens in the response",
     cutoff: "none",
-    appliesTo: (input) => input.responseTokens !== undefined,
-    create: () => (input) => input.responseTokens!.length,
+    appliesTo: (input) => !input.responseMissing,
+    create: () => (input) => input.responseTokens.length,
   });
   const result = evaluateRag([
     { response: "The Eiffel Tower" },
@@ -149,7 +210,7 @@ Deno.test("plugins: a RAG metric from a user registry", () => {
     { reference: "no response" },
   ], { metrics: ["answer_length", "exact_match"], registry: mine });
   assertEquals(result.metrics.answer_length, 2.5);
-  assertEquals(result.coverage, { answer_length: 2, exact_match: 0 });
+  assertEquals(result.coverage, { answer_length: 2, exact_match: 1 });
 });
 
 Deno.test("a custom normalizer", () => {
@@ -163,18 +224,17 @@ Deno.test("a custom normalizer", () => {
   assertEquals(result.normalize, "words");
 });
 
-Deno.test("a custom normalizer's tokens may hold spaces without merging n-grams", () => {
+Deno.test("a custom normalizer's tokens may hold spaces; BLEU and ROUGE tokenize for themselves", () => {
   // Split on "|": the response is ["a b", "c"], the reference ["a", "b c"].
-  // No token and no bigram is shared; joined by spaces both bigrams were
-  // "a b c" and ROUGE-2 scored 1.
+  // No token is shared.
   const bars = { name: "bars", tokenize: (t: string) => t.split("|") };
-  const result = evaluateRag([{ response: "a b|c", reference: "a|b c" }], {
-    metrics: ["rouge_1", "rouge_2", "bleu(max_order=2)"],
-    normalize: bars,
-  });
-  assertEquals(result.metrics, {
-    rouge_1: 0,
-    rouge_2: 0,
-    "bleu(max_order=2)": 0,
-  });
+  const samples = [{ response: "a b|c", reference: "a|b c" }];
+  const metrics = ["token_f1", "exact_match", "bleu", "rouge_2"];
+  const result = evaluateRag(samples, { metrics, normalize: bars });
+  assertEquals(result.metrics.token_f1, 0);
+  assertEquals(result.metrics.exact_match, 0);
+  // sacrebleu's and rouge-score's tokenizers see the raw texts.
+  const plain = evaluateRag(samples, { metrics });
+  assertEquals(result.metrics.bleu, plain.metrics.bleu);
+  assertEquals(result.metrics.rouge_2, plain.metrics.rouge_2);
 });
