@@ -184,10 +184,23 @@ export function expandMeasureList(
   return specs;
 }
 
+// ranx writes RBP's persistence after a dot: rbp.95 is p = 0.95, and its
+// utility is the grade of a relevant document.
+function ranxRbp(word: string): string | undefined {
+  if (!word.startsWith("rbp.")) return undefined;
+  const digits = word.slice(4);
+  if (digits === "" || ![...digits].every((c) => c >= "0" && c <= "9")) {
+    return undefined;
+  }
+  return `rbp(p=0.${digits},utility=grade)`;
+}
+
 function trecSpecs(
   word: string,
   known: (name: string) => boolean,
 ): string[] | undefined {
+  const ranx = ranxRbp(word);
+  if (ranx) return [ranx];
   const nick = NICKNAMES.get(word);
   if (nick) {
     // trec_eval prints a nickname's measures in its table's order.

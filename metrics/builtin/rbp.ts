@@ -36,6 +36,13 @@ export const rbp: MetricDefinition = {
       min: 0,
       exclusiveMin: true,
     },
+    utility: {
+      type: "string",
+      description:
+        "binary (1 from grade rel on) or grade (the grade itself from rel on, as ranx's rbp.95)",
+      default: "binary",
+      choices: ["binary", "grade"],
+    },
   },
   readsToCutoff: true,
   create: (params, cutoff) => {
@@ -46,6 +53,12 @@ export const rbp: MetricDefinition = {
         `Metric "rbp" takes rel (binary utility) or max_rel (graded), not both, got rel=${params.rel} and max_rel=${maxRel}`,
       );
     }
+    const byGrade = params.utility === "grade";
+    if (byGrade && maxRel !== undefined) {
+      throw new RangeError(
+        `Metric "rbp" takes max_rel or utility=grade, not both, got max_rel=${maxRel}`,
+      );
+    }
     return (ranking) => {
       const level = levelOf(params, ranking);
       const depth = depthOf(ranking, cutoff);
@@ -53,9 +66,11 @@ export const rbp: MetricDefinition = {
       let total = 0, weight = 1;
       for (let i = 0; i < depth; i++) {
         const g = grades[i];
-        const utility = maxRel === undefined
-          ? (g >= level ? 1 : 0)
-          : Math.min(Math.max(g, 0), maxRel) / maxRel;
+        const utility = maxRel !== undefined
+          ? Math.min(Math.max(g, 0), maxRel) / maxRel
+          : g >= level
+          ? (byGrade ? g : 1)
+          : 0;
         total += utility * weight;
         weight *= p;
       }

@@ -126,3 +126,26 @@ Deno.test("ranx's f1: 2PR/(P+R), P over the documents retrieved", () => {
   expected.forEach((value, i) => assertAlmostEquals(f1[i], value, 1e-15));
   assertEquals(f1[3], 0);
 });
+
+Deno.test("ranx's rbp.5, rbp.8 and rbp.95: persistence after the dot, the grade as utility", async () => {
+  const { expandMeasureList } = await import("../../metrics/measure_list.ts");
+  const qrels = binary(1, 2, 6, 11, 17);
+  const run = Array.from({ length: 20 }, (_, i) => String(i + 1));
+  // ranx's test rounds to 4 places.
+  for (
+    const [name, value] of [["rbp.5", 0.7661], ["rbp.8", 0.4526], [
+      "rbp.95",
+      0.1881,
+    ]] as const
+  ) {
+    const [spec] = expandMeasureList([name]);
+    assertAlmostEquals(score(spec, [[qrels, run]])[0], value, 5e-5, name);
+  }
+  // Graded: a grade-2 document is worth 2, as ranx weighs it.
+  assertEquals(expandMeasureList(["rbp.9"]), ["rbp(p=0.9,utility=grade)"]);
+  assertAlmostEquals(
+    score("rbp(p=0.5,utility=grade)", [[{ a: 2 }, ["a"]]])[0],
+    1,
+    1e-15,
+  );
+});
