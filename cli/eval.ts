@@ -4,6 +4,7 @@
  * @module
  */
 
+import { checkMetricCount } from "../formats/limits.ts";
 import { parseArgs } from "node:util";
 import { OFFICIAL_SPECS } from "../metrics/official.ts";
 import {
@@ -93,6 +94,7 @@ export async function run(args: string[]): Promise<number> {
     );
   }
   const specs = [...positionals.slice(2), ...values.metric ?? []];
+  checkMetricCount(specs.length);
   const format = choiceOption<EvaluationFormat>(
     "--format",
     values.format,

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { checkMetricCount } from "../formats/limits.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
 import { expandMeasureList } from "../metrics/measure_list.ts";
 import { UsageError } from "./errors.ts";
@@ -180,6 +181,8 @@ export function metricOptions(
   kind: "ranking" | "rag" | "diversity",
   usage: string,
 ): string[] {
+  // Before any spec is parsed: 100,000 of them overflowed the stack.
+  checkMetricCount(specs.length);
   const labels = new Set<string>();
   const known = (name: string) => {
     try {
