@@ -180,6 +180,20 @@ function report(
     } else console.error(error.message);
     return error.status;
   }
+  // An I/O error of the system (ENOSPC, EIO, EPIPE) has a code but no
+  // class of its own: a full disk is the user's to fix. Files are read and
+  // written with messages naming them; an error whose message names no
+  // file comes from writing standard output.
+  if (
+    error instanceof Error &&
+    typeof (error as { code?: unknown }).code === "string"
+  ) {
+    const where = /'[^']*'$/.test(error.message)
+      ? ""
+      : "cannot write standard output: ";
+    console.error(`ranklens ${command}: ${where}${error.message}`);
+    return dataErrorStatus;
+  }
   // Every error of the system (a missing file, a directory where a file
   // belongs, a permission not granted) is the user's to fix: a message, not
   // a stack trace.
