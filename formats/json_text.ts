@@ -40,8 +40,9 @@ export function parseJson(
   text: string,
   options: ParseJsonOptions = {},
 ): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     const offset = jsonErrorOffset(text);
@@ -52,6 +53,37 @@ export function parseJson(
       : `invalid JSON: unexpected ${shown(text.codePointAt(offset)!)}`;
     throw new InputError(options.name ?? "<json>", line, reason);
   }
+  // Only an escape can make a lone surrogate (the text itself is UTF-8):
+  // the walk runs only when the text holds one.
+  if (SURROGATE_ESCAPE.test(text) && !wellFormed(value)) {
+    const match = LONE_SURROGATE_ESCAPE.exec(text);
+    let line = options.firstLine ?? 1;
+    const offset = match?.index ?? 0;
+    for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
+    throw new InputError(
+      options.name ?? "<json>",
+      line,
+      `invalid JSON string: a lone surrogate escape${
+        match ? ` (${match[0]})` : ""
+      }, which is no character; ids written with Python's surrogateescape are refused rather than merged with others`,
+    );
+  }
+  return value;
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const LONE_SURROGATE_ESCAPE =
+  /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
+
+/** Whether every string of a parsed value, keys included, is well formed. */
+function wellFormed(value: unknown): boolean {
+  if (typeof value === "string") return value.isWellFormed();
+  if (typeof value !== "object" || value === null) return true;
+  if (Array.isArray(value)) return value.every(wellFormed);
+  for (const [key, item] of Object.entries(value)) {
+    if (!key.isWellFormed() || !wellFormed(item)) return false;
+  }
+  return true;
 }
 
 function shown(codePoint: number): string {

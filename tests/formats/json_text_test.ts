@@ -41,3 +41,45 @@ Deno.test("parseJson counts lines from firstLine", () => {
     "c.jsonl:7: invalid JSON: unexpected 'o'",
   );
 });
+
+Deno.test("parseJson refuses a lone surrogate escape instead of letting two ids merge", () => {
+  // As Python's json.dumps writes bytes decoded with surrogateescape.
+  for (
+    const [text, line, escape] of [
+      ['{"d": 1,\n"id": "d\\udcff"}', 2, "\\udcff"],
+      ['["\\ud800x"]', 1, "\\ud800"],
+      ['{"\\udcfe": 1}', 1, "\\udcfe"],
+    ] as const
+  ) {
+    assertThrows(
+      () => parseJson(text, { name: "q.json" }),
+      InputError,
+      `q.json:${line}: invalid JSON string: a lone surrogate escape (${escape})`,
+    );
+  }
+  // A pair is one character, and an escaped backslash no escape at all.
+  assertEquals(parseJson('["\\ud83d\\ude00", "\\\\udcff"]'), [
+    "\u{1F600}",
+    "\\udcff",
+  ]);
+});
+
+Deno.test("JSON Lines qrels with surrogateescape ids are refused, not matched", async () => {
+  const { readJsonLines } = await import("../../formats/jsonl.ts");
+  const lines = readJsonLines({
+    text: '{"query_id": "q1", "doc_id": "d\\udcff"}\n',
+  }, { name: "qrels.jsonl" });
+  let message = "";
+  try {
+    for await (const _ of lines) { /* read */ }
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  assertEquals(
+    message.startsWith(
+      "qrels.jsonl:1: invalid JSON string: a lone surrogate escape (\\udcff)",
+    ),
+    true,
+    message,
+  );
+});
