@@ -55,6 +55,7 @@ export function gainFunction(gain: ParamValue): (grade: number) => number {
  * @param cutoff The depth, if any.
  * @param gain Grade to gain.
  * @returns DCG.
+ * @throws {RangeError} If it overflows to Infinity (naming the query).
  */
 export function dcgOf(
   ranking: JudgedRanking,
@@ -68,7 +69,64 @@ export function dcgOf(
     const g = gain(grades[i]);
     if (g !== 0) dcg += g / Math.log2(i + 2);
   }
-  return dcg;
+  return finiteSum(ranking, gain, dcg);
+}
+
+/**
+ * A sum of gains, refused when it overflowed: Infinity over Infinity would
+ * print NaN (`null` in JSON) as if it were a value, and a finite value over
+ * Infinity 0.
+ *
+ * @example
+ * ```ts
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
+ * import { finiteSum, gainFunction } from "./_gain.ts";
+ * const r = JudgedRanking.from("q1", ["a"], new Map([["a", 2147483648]]));
+ * try {
+ *   finiteSum(r, gainFunction("exp"), Infinity);
+ * } catch (error) {
+ *   console.log((error as Error).message); // 'Gains of query "q1" overflow: grade 2147483648 gains Infinity; ...'
+ * }
+ * ```
+ *
+ * @param ranking The ranking, named in the error.
+ * @param gain Its grade-to-gain function.
+ * @param sum The sum.
+ * @returns The sum when it is finite.
+ * @throws {RangeError} Naming the query and the grade at fault, if not.
+ */
+export function finiteSum(
+  ranking: JudgedRanking,
+  gain: (grade: number) => number,
+  sum: number,
+): number {
+  if (Number.isFinite(sum)) return sum;
+  throw gainOverflow(ranking, ranking.judgedGrades, gain);
+}
+
+/**
+ * The error for gains that overflow: Infinity over Infinity would print NaN
+ * (`null` in JSON) as if it were a value.
+ */
+function gainOverflow(
+  ranking: JudgedRanking,
+  grades: ArrayLike<number>,
+  gain: (grade: number) => number,
+): RangeError {
+  let worst = -Infinity;
+  for (let i = 0; i < grades.length; i++) {
+    if (!Number.isFinite(gain(grades[i]))) {
+      worst = grades[i];
+      break;
+    }
+    worst = Math.max(worst, grades[i]);
+  }
+  const cause = Number.isFinite(gain(worst))
+    ? `their sum overflows to Infinity (largest grade ${worst})`
+    : `grade ${worst} gains ${gain(worst)}`;
+  return new RangeError(
+    `Gains of query "${ranking.queryId}" overflow: ${cause}; no value can be computed from them (use smaller grades or gains)`,
+  );
 }
 
 /**
@@ -77,6 +135,7 @@ export function dcgOf(
  * @param ranking The ranking.
  * @param gain The grade-to-gain function.
  * @returns The ideal gain vector.
+ * @throws {RangeError} If the gains overflow to Infinity.
  */
 export function idealGains(
   ranking: JudgedRanking,
@@ -85,7 +144,7 @@ export function idealGains(
   const gains: number[] = [];
   for (const grade of ranking.judgedGrades) {
     const g = gain(grade);
-    if (g > 0) gains.push(g);
+    if (g > 0) gains.push(finiteSum(ranking, gain, g));
   }
   return Float64Array.from(gains).sort().reverse();
 }

@@ -7,7 +7,7 @@
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
-import { gainFunction, idealGains } from "./_gain.ts";
+import { finiteSum, gainFunction, idealGains } from "./_gain.ts";
 
 /**
  * G: each retrieved document adds its gain / log2(2 + cost − gain so far),
@@ -42,7 +42,9 @@ export function normalizedGain(
   }
   let idealTotal = 0;
   for (const g of ideal) idealTotal += g;
-  return idealTotal > 0 ? total / idealTotal : 0;
+  return idealTotal > 0
+    ? finiteSum(ranking, gain, total) / finiteSum(ranking, gain, idealTotal)
+    : 0;
 }
 
 /** `G(gain=...)`: normalized gain. */

@@ -7,7 +7,7 @@
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
-import { gainFunction, idealGains } from "./_gain.ts";
+import { finiteSum, gainFunction, idealGains } from "./_gain.ts";
 
 /**
  * The DCG of the best possible ranking of every judged document (positive
@@ -37,7 +37,7 @@ export function idealDcgOf(
     : cutoff;
   let sum = 0;
   for (let i = 0; i < depth; i++) sum += ideal[i] / Math.log2(i + 2);
-  return sum;
+  return finiteSum(ranking, gain, sum);
 }
 
 /** `ideal_dcg(gain=...)@k`: the DCG of the ideal ranking. */

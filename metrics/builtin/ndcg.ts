@@ -6,7 +6,13 @@
 
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
-import { dcgOf, gainFunction, idealGains, linearGain } from "./_gain.ts";
+import {
+  dcgOf,
+  finiteSum,
+  gainFunction,
+  idealGains,
+  linearGain,
+} from "./_gain.ts";
 import { GAIN_PARAM } from "./_trec.ts";
 
 /**
@@ -45,7 +51,7 @@ export function ndcgOf(
   for (let i = 0; i < idealDepth && ideal[i] > 0; i++) {
     idcg += ideal[i] / Math.log2(i + 2);
   }
-  return idcg > 0 ? dcg / idcg : 0;
+  return idcg > 0 ? dcg / finiteSum(ranking, gain, idcg) : 0;
 }
 
 /** `ndcg[(gain=linear|exp|{grade:gain,...})][@k]`. */

@@ -8,7 +8,7 @@
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
-import { gainFunction, idealGains } from "./_gain.ts";
+import { finiteSum, gainFunction, idealGains } from "./_gain.ts";
 
 /**
  * The mean of nDCG taken at each retrieved document with a positive gain;
@@ -51,6 +51,8 @@ export function ndcgAtRelevant(
     relevant++;
     idcg += ideal[i] / Math.log2(i + 2);
   }
+  // The sums only grow: finite at the end, finite all along.
+  finiteSum(ranking, gain, dcg + idcg);
   sum += (relevant - found) * dcg / idcg;
   return sum > 0 ? sum / relevant : 0;
 }

@@ -8,7 +8,7 @@
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
-import { gainFunction, idealGains } from "./_gain.ts";
+import { finiteSum, gainFunction, idealGains } from "./_gain.ts";
 
 /**
  * The mean of nDCG taken at each rank where the ideal gain changes (the
@@ -70,6 +70,8 @@ export function ndcgAtRLevels(
     boundary();
     if (best > 0) idcg += best / Math.log2(i + 2);
   }
+  // The sums only grow: finite at the end, finite all along.
+  finiteSum(ranking, gain, dcg + idcg);
   return sum / boundaries;
 }
 
