@@ -1,13 +1,19 @@
 /**
  * `ranklens trec_eval [trec_eval's options] QRELS RUN`: a drop-in
  * replacement for trec_eval 10.0 (or 9.0.8 with `--trec-version 9`), with
- * the same options, output bytes, messages and exit statuses.
+ * the same options, output bytes, messages and exit statuses. Standard
+ * output is held until the command succeeds (in memory, then in a temporary
+ * file past {@linkcode HELD_IN_MEMORY}), so a run that fails half way
+ * leaves nothing on it, where trec_eval leaves the topics before the fault.
  *
  * @module
  */
 
 import { trecEval } from "../trec_eval/command.ts";
 import { stringBytes } from "../trec_eval/lines.ts";
+
+/** Output up to this many bytes waits in memory; beyond, in a temporary file. */
+export const HELD_IN_MEMORY = 64 << 20;
 
 /**
  * Runs the command, writing trec_eval's output and messages.
@@ -16,11 +22,64 @@ import { stringBytes } from "../trec_eval/lines.ts";
  * @returns The exit status.
  */
 export async function run(args: string[]): Promise<number> {
-  const sink = (text: string) => writeAllSync(Deno.stdout, stringBytes(text));
-  const { stdout, stderr, status } = await trecEval(args, { sink });
-  await writeAll(Deno.stdout, stringBytes(stdout));
-  await writeAll(Deno.stderr, stringBytes(stderr));
-  return status;
+  const held = new HeldOutput();
+  try {
+    const { stdout, stderr, status } = await trecEval(args, {
+      sink: (text) => held.add(stringBytes(text)),
+    });
+    held.add(stringBytes(stdout));
+    if (status === 0) await held.writeTo(Deno.stdout);
+    await writeAll(Deno.stderr, stringBytes(stderr));
+    return status;
+  } finally {
+    held.discard();
+  }
+}
+
+/** Output kept until it is known to be wanted. */
+class HeldOutput {
+  #blocks: Uint8Array[] = [];
+  #size = 0;
+  #spill: { path: string; file: Deno.FsFile } | undefined;
+
+  add(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    if (!this.#spill && this.#size + bytes.length > HELD_IN_MEMORY) {
+      const path = Deno.makeTempFileSync({ prefix: "ranklens-trec_eval-" });
+      this.#spill = { path, file: Deno.openSync(path, { write: true }) };
+      for (const block of this.#blocks) writeAllSync(this.#spill.file, block);
+      this.#blocks = [];
+    }
+    if (this.#spill) writeAllSync(this.#spill.file, bytes);
+    else this.#blocks.push(bytes);
+    this.#size += bytes.length;
+  }
+
+  async writeTo(stream: { write(p: Uint8Array): Promise<number> }) {
+    if (!this.#spill) {
+      for (const block of this.#blocks) await writeAll(stream, block);
+      return;
+    }
+    this.#spill.file.close();
+    using file = await Deno.open(this.#spill.path);
+    const buffer = new Uint8Array(1 << 20);
+    for (let n; (n = await file.read(buffer)) !== null;) {
+      await writeAll(stream, buffer.subarray(0, n));
+    }
+  }
+
+  discard(): void {
+    this.#blocks = [];
+    if (this.#spill) {
+      try {
+        this.#spill.file.close();
+      } catch {
+        // Closed for the copy.
+      }
+      Deno.removeSync(this.#spill.path);
+      this.#spill = undefined;
+    }
+  }
 }
 
 function writeAllSync(

@@ -9,6 +9,7 @@
 import { resolve } from "node:path";
 import { ReplayableStream } from "../formats/replayable_stream.ts";
 import { GzipFileReader, type Source, stdinStream } from "../formats/source.ts";
+import { annotateTrecEval } from "./annotate.ts";
 import { evaluateTrecEval, type TrecEvalResult } from "./evaluate.ts";
 import { trecEvalHelp } from "./help.ts";
 import {
@@ -62,6 +63,23 @@ export interface TrecEvalOptions {
 export async function trecEval(
   args: readonly string[],
   options: TrecEvalOptions = {},
+): Promise<TrecEvalResult> {
+  const result = await evaluate(args, options);
+  const parsed = parseTrecEvalArgs(args);
+  if (!result.about || !("files" in parsed)) return result;
+  const [rel, run] = parsed.files;
+  const { cwd } = options;
+  return await annotateTrecEval(result, {
+    rel,
+    run,
+    open: options.open ??
+      ((path) => cwd === undefined ? path : resolve(cwd, path)),
+  });
+}
+
+async function evaluate(
+  args: readonly string[],
+  options: TrecEvalOptions,
 ): Promise<TrecEvalResult> {
   const parsed = parseTrecEvalArgs(args);
   if (!("files" in parsed)) return parsed;

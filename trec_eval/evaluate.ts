@@ -19,7 +19,12 @@ import type {
   TopicData,
 } from "./measures.ts";
 import { countPreferences, type PrefsCounts } from "./prefs.ts";
-import { judgeRanking, rankTopic, TopicError } from "./topic.ts";
+import {
+  judgeRanking,
+  rankTopic,
+  TopicError,
+  type TopicRepeat,
+} from "./topic.ts";
 
 /** trec_eval's relevance file formats (`-R`). */
 export const REL_FORMATS = [
@@ -83,6 +88,21 @@ export interface TrecEvalResult {
   readonly stderr: string;
   /** The exit status. */
   readonly status: number;
+  /**
+   * What the messages are about, for the command to add the files and
+   * lines trec_eval does not name (see `annotateTrecEval`).
+   */
+  readonly about?: TrecEvalAbout;
+}
+
+/** The facts behind a result's messages that need a file name to be said. */
+export interface TrecEvalAbout {
+  /** The document a topic holds twice, when that stopped the run. */
+  readonly repeat?: TopicRepeat;
+  /** Judged topics the run lacks, skipped (without `-c`). */
+  readonly skipped?: readonly string[];
+  /** No topic was scored: whether the run had any data line. */
+  readonly nothingScored?: { readonly runHasData: boolean };
 }
 
 /** The one-document ranking trec_eval 10 scores a judged topic the run lacks, with `-c`. */
@@ -123,7 +143,10 @@ class Topic implements TopicData {
     }
     return this.#ranking ??= judgeRanking(
       this.qid,
-      rankTopic(this.#run, { maxDocs: this.#settings.maxDocs }),
+      rankTopic(this.#run, {
+        maxDocs: this.#settings.maxDocs,
+        queryId: this.qid,
+      }),
       this.#data.qrels!.get(this.qid)!,
       {
         relevanceLevel: this.#settings.relevanceLevel,
@@ -152,7 +175,10 @@ class Topic implements TopicData {
       );
     }
     if (!this.#groups) {
-      const ranked = rankTopic(this.#run, { maxDocs: this.#settings.maxDocs });
+      const ranked = rankTopic(this.#run, {
+        maxDocs: this.#settings.maxDocs,
+        queryId: this.qid,
+      });
       const groups = this.#data.groups!.get(this.qid)!;
       this.#groups = [...groups.keys()].sort(compareIds).map((jg) =>
         judgeRanking(this.qid, ranked, groups.get(jg)!, {
@@ -233,7 +259,11 @@ export function evaluateTrecEval(
 /** One topic's values in slot order and its relstring, or why it failed. */
 export type TopicOutcome =
   | { readonly values: Float64Array; readonly relString: string }
-  | { readonly stderr: string; readonly status: number };
+  | {
+    readonly stderr: string;
+    readonly status: number;
+    readonly repeat?: TopicRepeat;
+  };
 
 /**
  * Computes the requested measures of one topic: the part of trec_eval's loop
@@ -311,7 +341,11 @@ export class TopicScorer {
         const because = error.status === 4
           ? `trec_eval: Can't calculate measure '${bound.measure.name}'\n`
           : "";
-        return { stderr: error.message + because, status: error.status };
+        return {
+          stderr: error.message + because,
+          status: error.status,
+          ...(error.repeat ? { repeat: error.repeat } : {}),
+        };
       }
       if (typeof result === "string") relString = result;
       else values.set(result, this.offsets[m]);
@@ -379,11 +413,17 @@ export function printTrecEval(
         ? String(Math.trunc(v))
         : formatTrecValue(v),
     );
-  const fail = (stderr: string, status: number): TrecEvalResult => ({
+  const fail = (
+    stderr: string,
+    status: number,
+    about?: TrecEvalAbout,
+  ): TrecEvalResult => ({
     stdout: flush(),
     stderr,
     status,
+    ...(about ? { about } : {}),
   });
+  const skipped: string[] = [];
 
   const slots = names.length;
   const sums = new Float64Array(slots);
@@ -396,10 +436,19 @@ export function printTrecEval(
     let outcome = outcomeOf(qid);
     const missing = outcome === undefined;
     if (missing) {
-      if (settings.version === 9 || !settings.complete) continue;
+      if (settings.version === 9 || !settings.complete) {
+        skipped.push(qid);
+        continue;
+      }
       outcome = scorer.scoreMissing(qid);
     }
-    if ("status" in outcome!) return fail(outcome.stderr, outcome.status);
+    if ("status" in outcome!) {
+      return fail(
+        outcome.stderr,
+        outcome.status,
+        outcome.repeat ? { repeat: outcome.repeat } : undefined,
+      );
+    }
     const values = outcome!.values;
     let relString = outcome!.relString;
     if (missing) {
@@ -436,6 +485,7 @@ export function printTrecEval(
     return fail(
       "trec_eval: No queries with both results and relevance info\n",
       7,
+      { nothingScored: { runHasData: runTag !== undefined } },
     );
   }
   const numQ = settings.complete ? topics.length : evaluated;
@@ -476,7 +526,12 @@ export function printTrecEval(
     }
     for (let i = 0; i < width; i++) print(bound, i, "all", sums[at + i]);
   }
-  return { stdout: flush(), stderr: "", status: 0 };
+  return {
+    stdout: flush(),
+    stderr: "",
+    status: 0,
+    ...(skipped.length ? { about: { skipped } } : {}),
+  };
 }
 
 function toZscores(

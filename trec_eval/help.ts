@@ -24,6 +24,9 @@ export const TREC_EVAL_DEVIATIONS: readonly string[] = [
   "prefs_avgjg_Rnonrel(_ret) with levels below 0 uses only the lowest level class; 10.0 reads past it into other memory.",
   "With -l below 0, set_P and set_recall count unjudged documents as relevant (trec_eval does not).",
   "--trec-version 9 reproduces 9.0.8's numbers and measure set but still accepts '#' comments.",
+  "Messages keep trec_eval's words and exit statuses and add the place in parentheses: the file and lines of a repeated document, the file at fault when no topic is scored; a skipped qrels topic is named in a warning on stderr.",
+  "The command prints nothing on stdout when it fails (10.0 leaves the topics before the fault).",
+  "Gzip data is read whatever the file is called (by its magic bytes); a line longer than --max-line-bytes, or a .gz inflating past --max-gzip-ratio or --max-gzip-bytes, is refused.",
 ];
 
 /**

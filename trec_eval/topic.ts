@@ -31,18 +31,32 @@ import { IdTable } from "./id_table.ts";
 export class TopicError extends Error {
   /** The exit status. */
   readonly status: number;
+  /** The repeated document, when that is the fault, for its lines. */
+  readonly repeat?: TopicRepeat;
 
   /**
    * Creates the error.
    *
    * @param message trec_eval's message.
    * @param status The exit status. Default: 4.
+   * @param repeat The repeated document, when that is the fault.
    */
-  constructor(message: string, status = 4) {
+  constructor(message: string, status = 4, repeat?: TopicRepeat) {
     super(message);
     this.name = "TopicError";
     this.status = status;
+    if (repeat) this.repeat = repeat;
   }
+}
+
+/** A document a topic holds twice, and in which input. */
+export interface TopicRepeat {
+  /** `run` (a retrieved document) or `rel` (a judged one). */
+  readonly in: "run" | "rel";
+  /** The topic. */
+  readonly queryId: string;
+  /** The document. */
+  readonly docno: string;
 }
 
 /** Options of {@linkcode rankTopic}. */
@@ -56,6 +70,8 @@ export interface RankTopicOptions {
   ascendingTies?: boolean;
   /** The start of the message for a repeated document. */
   duplicateMessage?: string;
+  /** The topic, so that a repeat's error can say where it is. Default: none. */
+  queryId?: string;
 }
 
 /**
@@ -108,6 +124,10 @@ export function rankTopic(
       `${
         options.duplicateMessage ?? "trec_eval.form_res_qrels: duplicate docs"
       } ${repeated}`,
+      4,
+      options.queryId === undefined
+        ? undefined
+        : { in: "run", queryId: options.queryId, docno: repeated },
     );
   }
   return ranked;
@@ -175,10 +195,11 @@ export function judgeRanking(
   // A repeat (qrels_jg's reader refuses them itself) is named as trec_eval
   // names it, the smallest repeated id.
   if (checkRepeats && judged.firstRepeat !== -1) {
+    const docno = firstRepeated(judgements.docnos)!;
     throw new TopicError(
-      `trec_eval.form_res_rels: duplicate docs ${
-        firstRepeated(judgements.docnos)
-      }\n`,
+      `trec_eval.form_res_rels: duplicate docs ${docno}\n`,
+      4,
+      { in: "rel", queryId, docno },
     );
   }
   const grades: number[] = [];
