@@ -15,6 +15,7 @@
 
 import { ExitError, UsageError } from "./cli/errors.ts";
 import { type InputLimits, setInputLimits } from "./formats/limits.ts";
+import { InputError } from "./model/errors.ts";
 
 /** A command: runs with its arguments and returns the exit status. */
 export type Command = (args: string[]) => Promise<number>;
@@ -111,7 +112,7 @@ export async function main(args: string[]): Promise<number> {
     module = await command[1]();
     return await module.run(rest);
   } catch (error) {
-    return report(error, name, module?.dataErrorStatus ?? 1);
+    return reportError(error, name, module?.dataErrorStatus ?? 1);
   }
 }
 
@@ -163,7 +164,30 @@ function takeLimitOptions(
 const SYSTEM_ERRORS: (abstract new (...args: never[]) => Error)[] = Object
   .values(Deno.errors);
 
-function report(
+/** The exit status of a bug, as sysexits.h's EX_SOFTWARE. */
+const BUG_STATUS = 70;
+
+/**
+ * Prints how a command failed and gives its exit status. Errors are told
+ * apart by class, never by name, so a `TypeError` from a bug never passes
+ * for a user's mistake: a `UsageError` exits 2 with the usage line, an
+ * `InputError` or a system error (a missing file, a permission) exits with
+ * the command's data-error status and one line, an `ExitError` with its
+ * status, and anything else is a bug, printed with its stack trace: 70.
+ *
+ * @example
+ * ```ts
+ * import { reportError } from "./cli.ts";
+ * import { InputError } from "./model/errors.ts";
+ * console.log(reportError(new InputError("run.txt", 3, "bad score"), "eval", 1)); // 1
+ * ```
+ *
+ * @param error What the command threw.
+ * @param command The command's name, for the message.
+ * @param dataErrorStatus The status of bad input for this command.
+ * @returns The exit status.
+ */
+export function reportError(
   error: unknown,
   command: string,
   dataErrorStatus: number,
@@ -194,24 +218,21 @@ function report(
     console.error(`ranklens ${command}: ${where}${error.message}`);
     return dataErrorStatus;
   }
-  // Every error of the system (a missing file, a directory where a file
-  // belongs, a permission not granted) is the user's to fix: a message, not
-  // a stack trace.
+  // Bad input, and every error of the system (a missing file, a directory
+  // where a file belongs, a permission not granted): the user's to fix, a
+  // message and no stack trace.
   if (
-    SYSTEM_ERRORS.some((type) => error instanceof type) ||
-    error instanceof Error &&
-      ["SyntaxError", "InputError", "TypeError", "RangeError"].includes(
-        error.name,
-      )
+    error instanceof InputError ||
+    SYSTEM_ERRORS.some((type) => error instanceof type)
   ) {
     console.error(`ranklens ${command}: ${(error as Error).message}`);
     return dataErrorStatus;
   }
-  // A bug: its stack trace, and for a command whose 1 means something else
-  // (gate's regression), that command's error status rather than Deno's 1.
-  if (dataErrorStatus === 1) throw error;
+  console.error(
+    `ranklens ${command}: internal error (a bug in ranklens; please report it with the command line):`,
+  );
   console.error(error);
-  return dataErrorStatus;
+  return BUG_STATUS;
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -8,6 +8,7 @@
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import {
+  checkComparable,
   compareEvaluations,
   type Comparison,
   curveSpecs,
@@ -17,6 +18,7 @@ import {
   type QuerySet,
 } from "../metrics/compare.ts";
 import type { Evaluation } from "../metrics/evaluate.ts";
+import { resolve } from "../metrics/builtin.ts";
 import type { Qrels } from "../model/types.ts";
 import { writeFileAtomic } from "../formats/atomic_write.ts";
 import {
@@ -254,6 +256,9 @@ export async function run(args: string[]): Promise<number> {
     "ranking",
     USAGE,
   );
+  for (const spec of metrics) {
+    usageErrors(USAGE, () => checkComparable(resolve(spec)));
+  }
   const curveCutoffs = format === "html" ? DEFAULT_CURVE_CUTOFFS : [];
   const qrels = await readQrelsFile(qrelsPath);
   const scored = await scoreRunFiles(qrels, runPaths, {

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { InputError } from "../model/errors.ts";
 import type { QueryId } from "../model/types.ts";
 import type { RetrievalDataset } from "./dataset.ts";
 import {
@@ -82,8 +83,10 @@ export async function convertFile(
     ? registry.get(options.to)
     : outputFormat(registry, output, kinds);
   if (!kinds.includes(to.kind)) {
-    throw new TypeError(
-      `Cannot convert ${from.name} (${from.kind}) to ${to.name} (${to.kind})`,
+    throw new InputError(
+      output,
+      0,
+      `cannot convert ${from.name} (${from.kind}) to ${to.name} (${to.kind})`,
     );
   }
   const value = await from.read(input);

@@ -8,6 +8,7 @@
  */
 
 import { extname } from "node:path";
+import { InputError } from "../model/errors.ts";
 import type { Qrels, RankedList } from "../model/types.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { formatBeirQrels, readBeir, readBeirQrels, writeBeir } from "./beir.ts";
@@ -214,8 +215,10 @@ export class FormatRegistry {
       if (score > bestScore) [best, bestScore] = [format, score];
     }
     if (!best) {
-      throw new TypeError(
-        `Cannot tell the format of "${path}"; name it with one of ${
+      throw new InputError(
+        path,
+        0,
+        `cannot tell the format; name it with one of ${
           this.#candidates(options.kinds).map((f) => f.name).join(", ")
         }`,
       );
@@ -258,8 +261,10 @@ export class FormatRegistry {
     const bare = path.endsWith("/") || extname(path) === "";
     const directory = bare && candidates.find((f) => f.directory);
     if (directory) return directory;
-    throw new TypeError(
-      `Cannot tell the format to write "${path}" from its name; name it with one of ${
+    throw new InputError(
+      path,
+      0,
+      `cannot tell the format to write from the name; name it with one of ${
         candidates.map((f) => f.name).join(", ")
       }`,
     );

@@ -413,7 +413,22 @@ function checkedSettings(
   return { test, correction, alpha, seed, resamples, querySet };
 }
 
-function checkComparable(
+/**
+ * Checks that a metric can be compared query by query: a geometric mean is
+ * not the mean of per-query values that tests pair, and a metric undefined
+ * for some queries leaves nothing to pair there.
+ *
+ * @example
+ * ```ts
+ * import { checkComparable } from "./compare.ts";
+ * checkComparable({ label: "ap", aggregate: "mean" }); // passes
+ * ```
+ *
+ * @param metric The metric's label, aggregate and applicability.
+ * @throws {TypeError} For a metric aggregated by a geometric mean or not
+ * defined for every query.
+ */
+export function checkComparable(
   metric: {
     readonly label: string;
     readonly aggregate: string;

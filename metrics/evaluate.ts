@@ -116,6 +116,7 @@ class Evaluator {
   readonly #metrics: readonly BoundMetric<JudgedRanking>[];
   readonly #options: EvaluateOptions;
   readonly #request: Omit<JudgeRequest, "signal">;
+  #runName: string;
   #perQuery = new Map<QueryId, Float64Array>();
   #segmentOf = new Map<QueryId, string>();
   #unjudged = 0;
@@ -141,6 +142,7 @@ class Evaluator {
       );
     }
     this.#options = options;
+    this.#runName = options.runName ?? "run";
     // Documents below every metric's cutoff are never graded; a repeat
     // among them is still an error, found by the reader or the joiner.
     let deepest = 0;
@@ -168,12 +170,7 @@ class Evaluator {
       queryId: ranked.queryId,
       segment: ranked.segment,
       ranking: judgements &&
-        judgeRankedList(
-          ranked,
-          judgements,
-          this.#request,
-          this.#options.runName,
-        ),
+        judgeRankedList(ranked, judgements, this.#request, this.#runName),
     });
   }
 
@@ -181,7 +178,11 @@ class Evaluator {
     const { queryId, ranking } = topic;
     if (ranking === undefined) {
       if (this.#options.strict) {
-        throw new TypeError(`Query "${queryId}" of the run has no judgements`);
+        throw new InputError(
+          this.#runName,
+          0,
+          `query "${queryId}" of the run has no judgements`,
+        );
       }
       this.#unjudged++;
       return;
@@ -202,8 +203,10 @@ class Evaluator {
 
   #score(ranking: JudgedRanking): void {
     if (this.#perQuery.has(ranking.queryId)) {
-      throw new TypeError(
-        `Query "${ranking.queryId}" appears twice in the run`,
+      throw new InputError(
+        this.#runName,
+        0,
+        `query "${ranking.queryId}" appears twice in the run`,
       );
     }
     if (ranking.numRel(ranking.relevanceLevel) === 0) this.#withoutRelevant++;
@@ -219,7 +222,13 @@ class Evaluator {
     this.#perQuery.set(ranking.queryId, values);
   }
 
-  finish(runName: string): Evaluation {
+  /** Names the run in errors, once a run of its own name is known. */
+  set runName(name: string) {
+    this.#runName = name;
+  }
+
+  finish(): Evaluation {
+    const runName = this.#runName;
     const judgedInRun = this.#perQuery.size;
     if (this.#options.requireJudged && judgedInRun === 0) {
       throw new InputError(
@@ -320,6 +329,7 @@ export async function evaluate(
   const { signal, onQuery } = options;
   signal?.throwIfAborted();
   if (isJudgingRun(run)) {
+    evaluator.runName = run.name;
     for await (const item of run.judge(evaluator.request(signal))) {
       signal?.throwIfAborted();
       if (item === JUDGING_RESTART) {
@@ -329,7 +339,7 @@ export async function evaluate(
       evaluator.addTopic(item);
       await onQuery?.(item.queryId);
     }
-    return evaluator.finish(run.name);
+    return evaluator.finish();
   }
   if (Symbol.asyncIterator in run) {
     for await (const ranked of run) {
@@ -344,7 +354,7 @@ export async function evaluate(
       await onQuery?.(ranked.queryId);
     }
   }
-  return evaluator.finish(options.runName ?? "run");
+  return evaluator.finish();
 }
 
 /**
@@ -381,7 +391,7 @@ export function evaluateSync(
     evaluator.add(ranked);
     options.onQuery?.(ranked.queryId);
   }
-  return evaluator.finish(options.runName ?? "run");
+  return evaluator.finish();
 }
 
 // A negative level would count unjudged documents (grades -1 and -2) as

@@ -84,6 +84,8 @@ export interface BaselineReport {
   readonly options: EvaluateOptions;
   /** Its run id, if saved. */
   readonly runId: string | undefined;
+  /** The file it was read from, named in errors. Default: `baseline report`. */
+  readonly name?: string;
 }
 
 /**
@@ -161,6 +163,7 @@ export function parseSavedReport(text: string, name: string): BaselineReport {
     fail(`field "runId": expected a string, got ${shown(report.runId)}`);
   }
   return {
+    name,
     metrics: metrics as string[],
     perQuery,
     options: {
@@ -308,7 +311,7 @@ function checkAggregate(
  * @param labels The metric labels wanted, each saved in the report.
  * @param registry The registry resolving the labels. Default: the built-in one.
  * @returns The evaluation.
- * @throws {TypeError} If a metric is not in the report, or the report scored
+ * @throws {InputError} If a metric is not in the report, or the report scored
  * a query the qrels do not judge.
  */
 export function baselineEvaluation(
@@ -319,8 +322,10 @@ export function baselineEvaluation(
 ): Evaluation {
   for (const label of labels) {
     if (!report.metrics.includes(label)) {
-      throw new TypeError(
-        `The baseline report has no values for metric "${label}"; it holds ${
+      throw new InputError(
+        report.name ?? "baseline report",
+        0,
+        `no values for metric "${label}"; it holds ${
           JSON.stringify(report.metrics)
         }`,
       );
@@ -328,8 +333,10 @@ export function baselineEvaluation(
   }
   for (const query of report.perQuery.keys()) {
     if (!qrels.has(query)) {
-      throw new TypeError(
-        `The baseline report scored query "${query}", which the qrels do not judge; was it saved with other qrels?`,
+      throw new InputError(
+        report.name ?? "baseline report",
+        0,
+        `scored query "${query}", which the qrels do not judge; was it saved with other qrels?`,
       );
     }
   }

@@ -137,7 +137,7 @@ export function serverOptionsFromEnv(
  * ```
  *
  * @returns The options the variables set.
- * @throws {TypeError} Without permission to read the variables.
+ * @throws {Deno.errors.NotCapable} Without permission to read the variables.
  * @throws {RangeError} On a value that is not a valid setting.
  */
 export function serverOptionsFromProcessEnv(): ServerOptions {
@@ -145,7 +145,7 @@ export function serverOptionsFromProcessEnv(): ServerOptions {
     Deno.permissions.querySync({ name: "env", variable }).state !== "granted"
   );
   if (unreadable.length) {
-    throw new TypeError(
+    throw new Deno.errors.NotCapable(
       `The server may not read ${
         unreadable.join(", ")
       }: run it with --allow-env`,

@@ -2,6 +2,9 @@
 // status, never in a stack trace.
 import { assertEquals } from "./assert.ts";
 import { runCli } from "./cli/_cli.ts";
+import { reportError } from "../cli.ts";
+import { UsageError } from "../cli/errors.ts";
+import { InputError } from "../model/errors.ts";
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const EXAMPLES = new URL("../examples/", import.meta.url).pathname;
@@ -71,4 +74,34 @@ Deno.test("no command prints the help on stderr and exits 2; --help on stdout", 
   const help = await runCli(["--help"]);
   assertEquals(help.code, 0);
   assertEquals(help.stdout.includes("Commands:"), true, help.stdout);
+});
+
+Deno.test("errors are told apart by class: a bug exits 70 with its stack trace", () => {
+  const printed: unknown[][] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => printed.push(args);
+  try {
+    // A TypeError is a bug, however much it looks like a user's mistake.
+    const bug = new TypeError("Cannot read properties of undefined");
+    assertEquals(reportError(bug, "eval", 1), 70);
+    assertEquals(printed.at(-1)?.[0], bug);
+    assertEquals(
+      reportError(new InputError("run.txt", 3, "bad score"), "eval", 1),
+      1,
+    );
+    assertEquals(printed.at(-1), ["ranklens eval: run.txt:3: bad score"]);
+    assertEquals(reportError(new Deno.errors.NotFound("x"), "gate", 2), 2);
+    assertEquals(
+      reportError(new UsageError("no RUN", "eval Q R"), "eval", 1),
+      2,
+    );
+    assertEquals(printed.at(-1), ["ranklens eval: no RUN\nUsage: eval Q R"]);
+    // A SyntaxError from a bug (JSON.parse of our own text) is no InputError.
+    assertEquals(
+      reportError(new SyntaxError("Unexpected token"), "rag", 1),
+      70,
+    );
+  } finally {
+    console.error = error;
+  }
 });

@@ -164,7 +164,7 @@ Deno.test("compare usage errors exit 2, input errors 1", async () => {
   const alpha = await runCli(["compare", QRELS, BM25, HYBRID, "--alpha", "2"]);
   assertEquals(alpha.code, 2);
   const gm = await runCli(["compare", QRELS, BM25, HYBRID, "-m", "gm_map"]);
-  assertEquals(gm.code, 1);
+  assertEquals(gm.code, 2);
   assertEquals(gm.stderr.includes("geometric mean"), true, gm.stderr);
   const missing = await runCli([
     "compare",

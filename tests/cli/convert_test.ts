@@ -87,7 +87,7 @@ Deno.test("convert: usage mistakes exit 2, impossible conversions and bad data e
     status: 1,
     out: "",
     err:
-      "ranklens convert: Cannot convert trec-qrels (qrels) to go-json (dataset)\n",
+      `ranklens convert: ${dir}/d.json: cannot convert trec-qrels (qrels) to go-json (dataset)\n`,
   });
   await Deno.writeTextFile(
     `${dir}/bad.tsv`,

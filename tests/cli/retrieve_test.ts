@@ -249,7 +249,7 @@ Deno.test("retrieve reports usage mistakes with status 2 and data errors with st
   };
   await data(
     ["--dataset", `${ROOT}examples/qrels.txt`],
-    `Cannot tell the format of "${ROOT}examples/qrels.txt"; name it with one of go-json, beir`,
+    `${ROOT}examples/qrels.txt: cannot tell the format; name it with one of go-json, beir`,
   );
   const dir = await Deno.makeTempDir();
   await Deno.writeTextFile(

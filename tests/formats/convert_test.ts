@@ -99,22 +99,21 @@ Deno.test("convert refuses impossible conversions and reports malformed input", 
   await inTempDir(async (dir) => {
     await assertRejects(
       () => convertFile(`${ROOT}examples/qrels.txt`, `${dir}/d.json`),
-      TypeError,
-      "Cannot convert trec-qrels (qrels) to go-json (dataset)",
+      InputError,
+      `${dir}/d.json: cannot convert trec-qrels (qrels) to go-json (dataset)`,
     );
     await assertRejects(
       () => convertFile(`${ROOT}examples/qrels.txt`, `${dir}/d.csv`),
-      TypeError,
-      'Cannot tell the format to write "' + dir +
-        '/d.csv" from its name; name it with one of beir-qrels, trec-qrels',
+      InputError,
+      `${dir}/d.csv: cannot tell the format to write from the name; name it with one of beir-qrels, trec-qrels`,
     );
     await assertRejects(
       () =>
         convertFile(`${ROOT}examples/qrels.txt`, `${dir}/d.json`, {
           to: "go-json",
         }),
-      TypeError,
-      "Cannot convert trec-qrels (qrels) to go-json (dataset)",
+      InputError,
+      `${dir}/d.json: cannot convert trec-qrels (qrels) to go-json (dataset)`,
     );
     await assertRejects(
       () => convertFile(EXAMPLE, `${dir}/x`, { to: "tsv" }),

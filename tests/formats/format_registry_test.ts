@@ -1,3 +1,4 @@
+import { InputError } from "../../model/errors.ts";
 import { assertEquals, assertRejects, assertThrows } from "../assert.ts";
 import {
   builtinFormats,
@@ -69,8 +70,8 @@ Deno.test("detect fails clearly on unknown content, a wrong kind or a missing pa
   await withFile("notes.txt", "just some words here\n", async (path) => {
     await assertRejects(
       () => builtinFormats.detect(path),
-      TypeError,
-      `Cannot tell the format of "${path}"; name it with one of go-json, beir, beir-qrels, trec-qrels, trec-run`,
+      InputError,
+      `${path}: cannot tell the format; name it with one of go-json, beir, beir-qrels, trec-qrels, trec-run`,
     );
   });
   await assertRejects(
@@ -78,7 +79,7 @@ Deno.test("detect fails clearly on unknown content, a wrong kind or a missing pa
       builtinFormats.detect(`${ROOT}examples/qrels.txt`, {
         kinds: ["dataset"],
       }),
-    TypeError,
+    InputError,
     "name it with one of go-json, beir",
   );
   await assertRejects(
@@ -101,12 +102,12 @@ Deno.test("forOutput chooses by file name, longest ending first, and a bare path
   assertEquals(name("x.run"), "trec-run");
   assertThrows(
     () => builtinFormats.forOutput("x.csv"),
-    TypeError,
-    'Cannot tell the format to write "x.csv" from its name',
+    InputError,
+    "x.csv: cannot tell the format to write from the name",
   );
   assertThrows(
     () => builtinFormats.forOutput("x.json", { kinds: ["qrels"] }),
-    TypeError,
+    InputError,
     "name it with one of beir-qrels, trec-qrels",
   );
 });
@@ -146,7 +147,7 @@ Deno.test("a child registry adds formats, sees the built-in ones and rejects cla
       new Map([["q1", new Map([["d1", 2]])]]),
     );
     // The built-in registry is untouched.
-    await assertRejects(() => builtinFormats.detect(path), TypeError);
+    await assertRejects(() => builtinFormats.detect(path), InputError);
   });
   assertThrows(
     () => mine.register({ ...lines, name: "trec-run" }),

@@ -102,13 +102,13 @@ Deno.test("the relevance level applies to metrics without their own", () => {
 Deno.test("strict mode, repeated queries and repeated documents are errors", async () => {
   await assertRejects(
     () => evaluate(run, qrels, ["rr"], { strict: true }),
-    TypeError,
-    'Query "q9" of the run has no judgements',
+    InputError,
+    'run: query "q9" of the run has no judgements',
   );
   assertThrows(
     () => evaluateSync([run[1], run[1]], qrels, ["rr"]),
-    TypeError,
-    'Query "q1" appears twice in the run',
+    InputError,
+    'run: query "q1" appears twice in the run',
   );
   // Refused whatever depth the metric reads: rr@1 reads one document.
   for (const metric of ["rr", "rr@1"]) {

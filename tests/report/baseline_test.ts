@@ -64,12 +64,12 @@ Deno.test("parseSavedReport and baselineEvaluation reject what they cannot use",
   );
   assertThrows(
     () => baselineEvaluation(report, qrels, ["ap"]),
-    TypeError,
+    InputError,
     '"q9", which the qrels do not judge',
   );
   assertThrows(
     () => baselineEvaluation(report, qrels, ["rr"]),
-    TypeError,
+    InputError,
     'no values for metric "rr"',
   );
 });

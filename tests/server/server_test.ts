@@ -121,7 +121,7 @@ Deno.test("POST /v1/evaluate applies the eval options", async () => {
   assertEquals(strict.status, 400);
   assertEquals(
     (await problem(strict)).detail,
-    'Query "q7" of the run has no judgements',
+    'run: query "q7" of the run has no judgements',
   );
 });
 
