@@ -1,0 +1,62 @@
+/**
+ * Renderers: evaluations as trec_eval text, JSON, CSV and Markdown;
+ * comparisons as text, Markdown, CSV, JSON, LaTeX and single-file HTML; RAG
+ * evaluations; saved reports for `gate`.
+ *
+ * @example Render an evaluation as trec_eval prints it
+ * ```ts
+ * import { evaluate } from "@ranklens/ranklens/metrics";
+ * import { renderEvaluation } from "@ranklens/ranklens/report";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
+ * const evaluation = await evaluate([{ queryId: "q1", docs: ["d1"] }], qrels, ["rr"]);
+ * console.log(renderEvaluation(evaluation, "trec", { runId: "bm25" }).split("\n")[2]);
+ * // "rr                    \tall\t1.0000"
+ * ```
+ *
+ * @module
+ */
+
+export {
+  EVALUATION_FORMATS,
+  type EvaluationFormat,
+  evaluationTable,
+  evaluationToJson,
+  evaluationToTrec,
+  renderEvaluation,
+  type RenderOptions,
+} from "./evaluation.ts";
+export { type Table, toAligned, toCsv, toMarkdown } from "./table.ts";
+export {
+  type RagEvaluationJson,
+  ragEvaluationTable,
+  ragEvaluationToJson,
+  ragEvaluationToTrec,
+  type RagRenderOptions,
+  renderRagEvaluation,
+} from "./rag.ts";
+export {
+  type ComparisonJson,
+  comparisonSummary,
+  comparisonToCsv,
+  comparisonToJson,
+  comparisonToMarkdown,
+  comparisonToText,
+  type PairJson,
+  type TextOptions,
+} from "./comparison.ts";
+export {
+  COMPARISON_FORMATS,
+  type ComparisonFormat,
+  type ComparisonRenderOptions,
+  renderComparison,
+} from "./comparison_formats.ts";
+export { comparisonToLatex } from "./latex.ts";
+export { comparisonToHtml, type HtmlOptions } from "./html.ts";
+export {
+  baselineEvaluation,
+  type BaselineReport,
+  parseSavedReport,
+  type SavedOptions,
+  type SavedReport,
+  savedReport,
+} from "./baseline.ts";
