@@ -58,6 +58,11 @@ export {
 } from "./bm25_index.ts";
 export { standardTokenize } from "./standard_tokenizer.ts";
 export {
+  SEARCH_ENGINE_PRESET_NAMES,
+  type SearchEnginePreset,
+  type SearchEnginePresetName,
+} from "./search_engine_presets.ts";
+export {
   DEFAULT_REQUEST_TEMPLATE,
   HttpRetriever,
   type HttpRetrieverOptions,

@@ -51,7 +51,11 @@ export {
   renderComparison,
 } from "./comparison_formats.ts";
 export { comparisonToLatex } from "./latex.ts";
-export { comparisonToHtml, type HtmlOptions } from "./html.ts";
+export {
+  comparisonToHtml,
+  type HtmlOptions,
+  type ReportInput,
+} from "./html.ts";
 export {
   baselineEvaluation,
   type BaselineReport,
