@@ -22,6 +22,7 @@ export {
   readerStream,
   readLineBatches,
   readLines,
+  type ReadLinesOptions,
   type Source,
   splitFields,
   stdinStream,

@@ -322,7 +322,7 @@ export const apIaMetric: MetricDefinition<Input> = {
 };
 
 /** ndeval's measures, in its output order. */
-export const DIVERSITY_METRICS: readonly MetricDefinition<Input>[] = [
+export const DIVERSITY_METRICS: readonly MetricDefinition<SubtopicRanking>[] = [
   errIaMetric,
   nErrIaMetric,
   alphaDcgMetric,
