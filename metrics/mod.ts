@@ -86,7 +86,12 @@ export {
   type RagEvaluation,
   type RagMetricLike,
 } from "./rag/evaluate.ts";
-export type { RagInput } from "./rag/input.ts";
+export {
+  type NormalizedAnswers,
+  type NormalizedText,
+  RagInput,
+  type RagInputOptions,
+} from "./rag/input.ts";
 export { RAG_METRICS } from "./rag/definitions.ts";
 export {
   type NormalizationName,
@@ -94,6 +99,7 @@ export {
   normalizeAnswer,
   type Normalizer,
   normalizerOf,
+  type ScoringRules,
   type Tokens,
 } from "./rag/normalize.ts";
 export {
