@@ -27,6 +27,7 @@ export {
   evaluateTrecEval,
   REL_FORMATS,
   type RelFormat,
+  type TrecEvalAbout,
   type TrecEvalData,
   type TrecEvalRelevance,
   type TrecEvalResult,
@@ -72,3 +73,4 @@ export {
 } from "./zscores_file.ts";
 export { type IdEncoding, MalformedLineError } from "./lines.ts";
 export type { GroupCounts, LevelClass, PrefsCounts } from "./prefs.ts";
+export type { TopicRepeat } from "./topic.ts";
