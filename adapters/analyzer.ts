@@ -120,16 +120,31 @@ export class TextAnalyzer {
    * @param onToken Called with each token.
    */
   forEachToken(text: string, onToken: (token: string) => void): void {
+    this.forEachSpan(text, (start, end) => onToken(text.slice(start, end)));
+  }
+
+  /**
+   * Calls `onSpan` with where each token of the text starts and ends
+   * (UTF-16 offsets), before the filters: the tokens without the strings.
+   *
+   * @param text The text.
+   * @param onSpan Called with each token's start and end.
+   */
+  forEachSpan(
+    text: string,
+    onSpan: (start: number, end: number) => void,
+  ): void {
     if (this.name === "anserini") {
-      forEachStandardToken(
-        text,
-        (start, end) => onToken(text.slice(start, end)),
-      );
+      forEachStandardToken(text, onSpan);
       return;
     }
-    for (const token of text.split(SEPARATORS)) {
-      if (token !== "") onToken(token);
+    SEPARATORS.lastIndex = 0;
+    let start = 0;
+    for (let match; (match = SEPARATORS.exec(text)) !== null;) {
+      if (match.index > start) onSpan(start, match.index);
+      start = SEPARATORS.lastIndex;
     }
+    if (start < text.length) onSpan(start, text.length);
   }
 
   /**

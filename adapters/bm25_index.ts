@@ -10,6 +10,7 @@
 import { type DatasetDocument, documentText } from "../formats/dataset.ts";
 import { writeFileAtomic } from "../formats/atomic_write.ts";
 import type { AnalyzerName, TextAnalyzer } from "./analyzer.ts";
+import { TokenTable } from "./_token_table.ts";
 
 const MAGIC = "ranklens-bm25-index";
 const VERSION = 1;
@@ -121,7 +122,7 @@ export class Bm25Index {
     const termIds = new Map<string, number>();
     const terms: string[] = [];
     // A token's term number, or -1 for a stop word.
-    const tokenCache = new Map<string, number>();
+    const tokens = new TokenTable(TOKEN_CACHE_LIMIT);
     const documentIds: string[] = [];
     const seen = new Set<string>();
     let lengths = new Uint32Array(1024);
@@ -135,21 +136,22 @@ export class Bm25Index {
     let touched = new Uint32Array(1024);
     let nTouched = 0;
     const hasher = new Fingerprint();
-    const onToken = (token: string) => {
-      let id = tokenCache.get(token);
-      if (id === undefined) {
-        const term = analyzer.term(token);
+    let text = "";
+    const onSpan = (start: number, end: number) => {
+      let id = tokens.get(text, start, end);
+      if (id === -2) {
+        const term = analyzer.term(text.slice(start, end));
         if (term === undefined) id = -1;
         else {
-          id = termIds.get(term);
-          if (id === undefined) {
+          id = termIds.get(term) ?? -1;
+          if (id < 0) {
             id = terms.length;
             termIds.set(term, id);
             terms.push(term);
             if (id >= counts.length) counts = grow(counts, id + 1);
           }
         }
-        if (tokenCache.size < TOKEN_CACHE_LIMIT) tokenCache.set(token, id);
+        tokens.set(text, start, end, id);
       }
       if (id < 0) return;
       if (counts[id]++ === 0) {
@@ -166,11 +168,11 @@ export class Bm25Index {
       }
       seen.add(document.id);
       documentIds.push(document.id);
-      const text = documentText(document);
+      text = documentText(document);
       hasher.add(document.id);
       hasher.add(text);
       nTouched = 0;
-      analyzer.forEachToken(text, onToken);
+      analyzer.forEachSpan(text, onSpan);
       if (pairs + nTouched > pairTerms.length) {
         pairTerms = grow(pairTerms, pairs + nTouched);
         pairFreqs = grow(pairFreqs, pairs + nTouched);
