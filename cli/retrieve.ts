@@ -417,7 +417,9 @@ async function bm25Of(
   try {
     saved = await Bm25Index.load(path);
   } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) {
+    // A file that is not an index is replaced; one that cannot be read is
+    // reported when it cannot be written either.
+    if (error instanceof SyntaxError) {
       console.error(
         `ranklens retrieve: note: ${
           (error as Error).message
@@ -437,8 +439,17 @@ async function bm25Of(
     );
   }
   const retriever = build();
-  await Deno.mkdir(values.index, { recursive: true });
-  await retriever.index.save(path);
+  try {
+    await Deno.mkdir(values.index, { recursive: true });
+    await retriever.index.save(path);
+  } catch (error) {
+    // The run goes on; only the next one pays for it.
+    console.error(
+      `ranklens retrieve: warning: the index could not be saved to ${path}: ${
+        (error as Error).message
+      }`,
+    );
+  }
   return retriever;
 }
 

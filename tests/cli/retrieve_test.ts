@@ -373,6 +373,36 @@ Deno.test("retrieve --index saves the index, reuses it, and builds it again when
   );
   const again = await retrieve(args(TINY, "tiny.run"));
   assertEquals([again.status, again.err], [0, ""]);
+  // Not an index: replaced.
+  await Deno.writeTextFile(
+    `${dir}/index/bm25-anserini.index`,
+    "not an index at all",
+  );
+  const replaced = await retrieve(args(TINY, "tiny.run"));
+  assertEquals([replaced.status, replaced.err], [
+    0,
+    `ranklens retrieve: note: ${dir}/index/bm25-anserini.index: not a ranklens BM25 index (no magic number); indexing the corpus again\n`,
+  ]);
+  assertEquals(
+    (await retrieve(args(TINY, "tiny.run"))).err,
+    "",
+  );
+  // A directory that cannot be made: the run goes on and says so.
+  await Deno.writeTextFile(`${dir}/file`, "");
+  const unsaved = await retrieve([
+    "--dataset",
+    TINY,
+    "--index",
+    `${dir}/file`,
+  ]);
+  assertEquals(unsaved.status, 0);
+  assertEquals(
+    unsaved.err.startsWith(
+      `ranklens retrieve: warning: the index could not be saved to ${dir}/file/bm25-anserini.index: `,
+    ),
+    true,
+    unsaved.err,
+  );
   await Deno.remove(dir, { recursive: true });
 });
 
