@@ -13,9 +13,10 @@
  * deno run -A bench/bm25_lucene.ts [--runs 3]
  * ```
  *
- * Each command runs under GNU time (`/usr/bin/time -f "%e %M"`) for wall time
- * and peak resident memory. The corpus is written once to
- * `bench/data/bm25/`.
+ * Each command runs under GNU time (`/usr/bin/time -f "%e %U %S %M"`) for
+ * wall time, CPU time (user and system, all threads: the JVM compiles and
+ * collects on its own threads) and peak resident memory. The corpus is
+ * written once to `bench/data/bm25/`.
  *
  * @module
  */
@@ -38,12 +39,13 @@ const tools = `${values.shared}/tools`;
 
 interface Timing {
   seconds: number;
+  cpuSeconds: number;
   peakKiB: number;
 }
 
 async function timed(command: string, args: string[]): Promise<Timing> {
   const output = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%e %M", command, ...args],
+    args: ["-f", "%e %U %S %M", command, ...args],
     stdout: "null",
     stderr: "piped",
   }).output();
@@ -53,8 +55,8 @@ async function timed(command: string, args: string[]): Promise<Timing> {
       `${command} ${args.join(" ")} failed:\n${stderr.join("\n")}`,
     );
   }
-  const [seconds, peak] = stderr.at(-1)!.split(" ").map(Number);
-  return { seconds, peakKiB: peak };
+  const [seconds, user, system, peak] = stderr.at(-1)!.split(" ").map(Number);
+  return { seconds, cpuSeconds: user + system, peakKiB: peak };
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -155,15 +157,20 @@ const anchor = {
 console.log(
   `100,000 documents, 200 queries, top 1000; median of ${runs} runs each, alternating`,
 );
-console.log("| command | wall s | peak MiB | wall / Lucene | peak / Lucene |");
-console.log("| --- | ---: | ---: | ---: | ---: |");
+console.log(
+  "| command | wall s | CPU s | peak MiB | wall / Lucene | peak / Lucene |",
+);
+console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
 for (const [label, timings] of Object.entries(rows)) {
   const seconds = median(timings.map((t) => t.seconds));
+  const cpu = median(timings.map((t) => t.cpuSeconds));
   const peak = median(timings.map((t) => t.peakKiB));
   console.log(
-    `| ${label} | ${seconds.toFixed(2)} | ${(peak / 1024).toFixed(0)} | ${
-      (seconds / anchor.seconds).toFixed(2)
-    } | ${(peak / anchor.peakKiB).toFixed(2)} |`,
+    `| ${label} | ${seconds.toFixed(2)} | ${cpu.toFixed(2)} | ${
+      (peak / 1024).toFixed(0)
+    } | ${(seconds / anchor.seconds).toFixed(2)} | ${
+      (peak / anchor.peakKiB).toFixed(2)
+    } |`,
   );
 }
 const a = topTen(await Deno.readTextFile(`${data}/ranklens.run`));
