@@ -32,6 +32,10 @@ export function gunzipFile(
   bound?: GunzipBound,
 ): AsyncIterableIterator<Uint8Array> {
   const gunzip = createGunzip({ chunkSize: 1 << 18 });
+  // The iterator takes the error to whoever reads next; without a listener
+  // of its own, an error while nobody reads (a reader abandoned for another,
+  // as trec_eval's fast path does) is thrown as uncaught.
+  gunzip.on("error", () => {});
   const chunks = createReadStream(path, { highWaterMark: 1 << 18 })
     .on("error", (error) => gunzip.destroy(error))
     .pipe(gunzip)[Symbol.asyncIterator]();

@@ -461,6 +461,7 @@ export interface GzipFileReaderOptions {
 export class GzipFileReader implements ByteReader {
   #path: string;
   #local: ChunkReader | undefined;
+  #chunks: AsyncIterableIterator<Uint8Array> | undefined;
   #worker: Worker | undefined;
   #waiting: ((reply: GunzipReply) => void)[] = [];
   #inFlight: Promise<GunzipReply>[] = [];
@@ -471,7 +472,8 @@ export class GzipFileReader implements ByteReader {
   private constructor(path: string, worker: boolean, bound: GunzipBound) {
     this.#path = path;
     if (!worker) {
-      this.#local = new ChunkReader(gunzipFile(path, bound));
+      this.#chunks = gunzipFile(path, bound);
+      this.#local = new ChunkReader(this.#chunks);
       return;
     }
     const thread = new Worker(new URL("./gunzip_worker.ts", import.meta.url), {
@@ -579,9 +581,10 @@ export class GzipFileReader implements ByteReader {
     );
   }
 
-  /** Stops the worker, if there is one. */
+  /** Stops the worker, or the inflater on this thread. */
   close(): void {
     this.#worker?.terminate();
+    this.#chunks?.return?.();
   }
 
   /**

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { InputError } from "../model/errors.ts";
 import { compareIds } from "../model/compare_ids.ts";
 import type { Source } from "../formats/source.ts";
 import { byteString, MalformedLineError } from "./lines.ts";
@@ -59,8 +60,15 @@ async function attempt<T extends { empty: boolean }>(
       );
     }
     if (error instanceof Deno.errors.NotFound || error instanceof Error) {
+      // trec_eval's words, and why when ranklens knows it (a truncated
+      // .gz, a line past --max-line-bytes).
+      const why = error instanceof InputError
+        ? ` (${error.line > 0 ? `line ${error.line}: ` : ""}${error.reason})`
+        : "";
       throw new ReadFailure(
-        `trec_eval.${reader}: Cannot read ${what} file '${printable(path)}'\n`,
+        `trec_eval.${reader}: Cannot read ${what} file '${
+          printable(path)
+        }'${why}\n`,
       );
     }
     throw error;

@@ -142,3 +142,35 @@ Deno.test("trec_eval adds the place to its messages and leaves nothing on stdout
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("trec_eval says why it cannot read a truncated .gz or an endless line", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/qrels`, "q1 0 D1 1\n");
+    const packed = await new Response(
+      ReadableStream.from([new TextEncoder().encode("q1 Q0 D1 1 1 t\n")])
+        .pipeThrough(new CompressionStream("gzip")),
+    ).bytes();
+    await Deno.writeFile(
+      `${dir}/run.gz`,
+      packed.subarray(0, packed.length - 8),
+    );
+    assertEquals(await command(dir, "qrels", "run.gz"), {
+      code: 2,
+      stdout: "",
+      stderr:
+        "trec_eval.get_results: Cannot read results file 'run.gz' (cannot read the gzip data: unexpected end of file)\ntrec_eval: Quit in file 'run.gz'\n",
+    });
+    assertEquals(
+      await command(dir, "--max-line-bytes=1000", "qrels", "/dev/zero"),
+      {
+        code: 2,
+        stdout: "",
+        stderr:
+          "trec_eval.get_results: Cannot read results file '/dev/zero' (line 1: line longer than 1000 bytes (the limit; raise it with --max-line-bytes))\ntrec_eval: Quit in file '/dev/zero'\n",
+      },
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -74,6 +74,7 @@ export function withoutNotes(stderr: string): string {
       "",
     )
     .replace(/ \(no topic of [^()\n]* is judged in [^()\n]*\)/g, "")
+    .replace(/(Cannot read \w+ file '[^'\n]*') \([^\n]*\)$/gm, "$1")
     .replace(/^ranklens trec_eval: warning: .*\n/gm, "");
 }
 
