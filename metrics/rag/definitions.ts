@@ -8,6 +8,8 @@ import type { AnyMetricDefinition } from "../metric.ts";
 import { acc } from "./acc.ts";
 import { bleu } from "./bleu.ts";
 import { chrf } from "./chrf.ts";
+import { gleu } from "./gleu.ts";
+import { stringSimilarityMetric } from "./string_similarity.ts";
 import { contextPrecision } from "./context_precision.ts";
 import { contextRecall } from "./context_recall.ts";
 import { coverEm } from "./cover_em.ts";
@@ -31,6 +33,8 @@ export const RAG_METRICS: readonly AnyMetricDefinition[] = [
   rougeLsumMetric,
   bleu,
   chrf,
+  gleu,
+  stringSimilarityMetric,
   contextRecall,
   contextPrecision,
   idContextPrecision,

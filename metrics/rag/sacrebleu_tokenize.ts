@@ -66,14 +66,18 @@ function tokenizeIntl(line: string): string {
  * @param text The raw segment.
  * @param tokenizer The tokenizer.
  * @param lowercase Whether to lowercase first. Default: false.
+ * @param rstrip Whether to strip trailing white space first, as sacrebleu's
+ * BLEU does (Hugging Face's copy of the 13a tokenizer does not). Default: true.
  * @returns The tokens.
  */
 export function sacrebleuTokens(
   text: string,
   tokenizer: SacrebleuTokenizer,
   lowercase = false,
+  rstrip = true,
 ): string[] {
-  let line = pythonRstrip(lowercase ? text.toLowerCase() : text);
+  const cased = lowercase ? text.toLowerCase() : text;
+  let line = rstrip ? pythonRstrip(cased) : cased;
   switch (tokenizer) {
     case "13a":
       line = tokenize13a(line);

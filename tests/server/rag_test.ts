@@ -42,6 +42,22 @@ Deno.test("POST /v1/rag matches rag --format json", async () => {
       normalize: "ultrarag",
       perSample: true,
     }],
+    [ANSWERS, [
+      "--input",
+      "answers",
+      "-m",
+      "token_f1",
+      "-m",
+      "exact_match(normalize=none)",
+      "-m",
+      "bleu",
+      "--normalize",
+      "flashrag",
+    ], {
+      input: "answers",
+      metrics: ["token_f1", "exact_match(normalize=none)", "bleu"],
+      normalize: "flashrag",
+    }],
     [ANSWERS, ["--key-map", "response=question", "-m", "exact_match"], {
       keyMap: { response: "question" },
       metrics: ["exact_match"],

@@ -15,6 +15,8 @@ Deno.test("every RAG metric is registered under kind rag", () => {
     "rouge_lsum",
     "bleu",
     "chrf",
+    "gleu",
+    "string_similarity",
     "context_recall",
     "context_precision",
     "id_context_precision",
