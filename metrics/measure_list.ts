@@ -160,6 +160,7 @@ const NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map([
  * import { expandMeasureList } from "./measure_list.ts";
  * console.log(expandMeasureList(["nDCG@10 P@5", "P.5,10", "ndcg_cut.10"])); // ["nDCG@10", "P@5", "P@5", "P@10", "ndcg@10"]
  * console.log(expandMeasureList(["official"]).length); // 28
+ * console.log(expandMeasureList(["precision@5-l2", "rbp.95"])); // ["precision(rel=2)@5", "rbp(p=0.95,utility=grade)"]
  * ```
  *
  * @param args The arguments as given.
@@ -195,11 +196,26 @@ function ranxRbp(word: string): string | undefined {
   return `rbp(p=0.${digits},utility=grade)`;
 }
 
+// ranx writes the relevance level after "-l": ndcg@10-l2, r-precision-l2.
+function ranxLevel(word: string): string | undefined {
+  const dash = word.lastIndexOf("-l");
+  const level = word.slice(dash + 2);
+  if (dash <= 0 || level === "" || word.includes("(")) return undefined;
+  if (![...level].every((c) => c >= "0" && c <= "9")) return undefined;
+  const base = word.slice(0, dash);
+  const rbp = ranxRbp(base);
+  if (rbp) return rbp.replace(")", `,rel=${Number(level)})`);
+  const at = base.indexOf("@");
+  return at < 0
+    ? `${base}(rel=${Number(level)})`
+    : `${base.slice(0, at)}(rel=${Number(level)})${base.slice(at)}`;
+}
+
 function trecSpecs(
   word: string,
   known: (name: string) => boolean,
 ): string[] | undefined {
-  const ranx = ranxRbp(word);
+  const ranx = ranxRbp(word) ?? ranxLevel(word);
   if (ranx) return [ranx];
   const nick = NICKNAMES.get(word);
   if (nick) {

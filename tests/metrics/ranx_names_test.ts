@@ -149,3 +149,18 @@ Deno.test("ranx's rbp.5, rbp.8 and rbp.95: persistence after the dot, the grade 
     1e-15,
   );
 });
+
+Deno.test("ranx's -lN suffix sets the relevance level", async () => {
+  const { expandMeasureList } = await import("../../metrics/measure_list.ts");
+  assertEquals(
+    expandMeasureList(["precision@5-l2 r-precision-l2 rbp.95-l2 mrr-l3"]),
+    [
+      "precision(rel=2)@5",
+      "r-precision(rel=2)",
+      "rbp(p=0.95,utility=grade,rel=2)",
+      "mrr(rel=3)",
+    ],
+  );
+  const graded: Query = [{ a: 1, b: 2 }, ["a", "b"]];
+  assertEquals(score(expandMeasureList(["mrr-l2"])[0], [graded]), [0.5]);
+});
