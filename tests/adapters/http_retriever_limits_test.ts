@@ -1,5 +1,8 @@
 import { assertEquals, assertRejects } from "../assert.ts";
-import { HttpRetriever } from "../../adapters/http_retriever.ts";
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  HttpRetriever,
+} from "../../adapters/http_retriever.ts";
 import { RetrievalError } from "../../adapters/retriever.ts";
 
 /** Serves `handler` on 127.0.0.1 for the length of `fn`. */
@@ -141,4 +144,15 @@ Deno.test("redirects within the origin are followed with the same request, up to
       `POST ${base}/loop: more than 5 redirects`,
     );
   });
+});
+
+Deno.test("the README's Bad input table gives the response bound's default and option", async () => {
+  const readme = await Deno.readTextFile(
+    new URL("../../README.md", import.meta.url),
+  );
+  const row = readme.split("\n").find((line) =>
+    line.startsWith("| ") && line.includes("`retrieve --max-response-bytes`")
+  );
+  assertEquals(DEFAULT_MAX_RESPONSE_BYTES, 64 * 1024 * 1024);
+  assertEquals(row?.split("|")[2].trim(), "64 MiB (`maxResponseBytes`)");
 });
