@@ -21,6 +21,7 @@ import type { BoundMetric } from "./metric.ts";
 import type { Registry } from "./registry.ts";
 import type { Qrels, QueryId, RankedList, Run } from "../model/types.ts";
 import { compareIds } from "../model/compare_ids.ts";
+import { aggregateValues } from "./aggregate.ts";
 
 /** A ranking metric, or a spec that resolves to one. */
 export type MetricLike = string | BoundMetric<JudgedRanking>;
@@ -410,9 +411,6 @@ function checkOptions(options: EvaluateOptions): void {
   }
 }
 
-/** Exponentiated mean log, floored at 1e-5 as trec_eval's `gm_map`. */
-const GEOMETRIC_FLOOR = 0.00001;
-
 function aggregateOf(
   metrics: readonly BoundMetric<JudgedRanking>[],
   ids: readonly QueryId[],
@@ -420,29 +418,13 @@ function aggregateOf(
 ): Record<string, number> {
   const aggregate: Record<string, number> = {};
   metrics.forEach((metric, m) => {
-    // Summed in query id order, as trec_eval does, so the last digit matches.
-    let sum = 0;
-    if (metric.aggregate === "geometric") {
-      for (const id of ids) {
-        sum += Math.log(Math.max(perQuery.get(id)![m], GEOMETRIC_FLOOR));
-      }
-      aggregate[metric.label] = ids.length ? Math.exp(sum / ids.length) : NaN;
-      return;
-    }
-    let count = 0;
-    for (const id of ids) {
-      const value = perQuery.get(id)![m];
-      if (metric.appliesTo && Number.isNaN(value)) continue;
-      sum += value;
-      count++;
-    }
-    // Over no query nothing was measured: NaN, never a 0 that reads as a
-    // result.
-    aggregate[metric.label] = count === 0
-      ? NaN
-      : metric.aggregate === "sum"
-      ? sum
-      : sum / count;
+    // In query id order, as trec_eval sums, so the last digit matches; a
+    // metric undefined for a query holds NaN there, left out of its mean.
+    aggregate[metric.label] = aggregateValues(
+      metric.aggregate,
+      ids.map((id) => perQuery.get(id)![m]),
+      metric.appliesTo !== undefined,
+    );
   });
   return aggregate;
 }

@@ -136,3 +136,8 @@ export {
   wilcoxonSignedRank,
 } from "./significance/wilcoxon.ts";
 export { type WinsTiesLosses, winsTiesLosses } from "./significance/wins.ts";
+export {
+  aggregateValues,
+  GEOMETRIC_FLOOR,
+  geometricTerm,
+} from "./aggregate.ts";

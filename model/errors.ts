@@ -16,7 +16,10 @@
  * ```
  */
 export class InputError extends SyntaxError {
-  /** The file (or stream) name. */
+  /**
+   * The file (or stream) name; empty when the data came from no file (the
+   * judgements of an in-memory qrels), and the message is the reason alone.
+   */
   readonly file: string;
   /** The 1-based line number, or 0 when the whole input is at fault. */
   readonly line: number;
@@ -26,12 +29,18 @@ export class InputError extends SyntaxError {
   /**
    * Creates the error.
    *
-   * @param file The file name.
+   * @param file The file name, or `""` for data from no file.
    * @param line The 1-based line number, 0 for none.
    * @param reason What was wrong.
    */
   constructor(file: string, line: number, reason: string) {
-    super(line > 0 ? `${file}:${line}: ${reason}` : `${file}: ${reason}`);
+    super(
+      file === ""
+        ? reason
+        : line > 0
+        ? `${file}:${line}: ${reason}`
+        : `${file}: ${reason}`,
+    );
     this.name = "InputError";
     this.file = file;
     this.line = line;

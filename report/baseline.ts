@@ -16,6 +16,7 @@ import type { Qrels, QueryId } from "../model/types.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { InputError } from "../model/errors.ts";
 import { evaluationToJson } from "./evaluation.ts";
+import { aggregateValues } from "../metrics/aggregate.ts";
 
 /** The evaluation options a saved report records. */
 export interface SavedOptions {
@@ -273,19 +274,16 @@ function checkAggregate(
         `field "aggregate.${label}": expected a number, got ${shown(value)}`,
       );
     }
-    let sum = 0, logs = 0;
-    for (const values of perQuery.values()) {
-      sum += values[label];
-      logs += Math.log(Math.max(values[label], 0.00001));
-    }
-    const n = perQuery.size;
+    const values = [...perQuery.values()].map((v) => v[label]);
     const close = (x: number) =>
       Math.abs(x - value) <= 1e-6 * Math.max(1, Math.abs(value));
-    if (!close(sum / n) && !close(sum) && !close(Math.exp(logs / n))) {
+    const mean = aggregateValues("mean", values);
+    if (
+      !close(mean) && !close(aggregateValues("sum", values)) &&
+      !close(aggregateValues("geometric", values))
+    ) {
       fail(
-        `field "aggregate.${label}": ${value} is not what the per-query values give (mean ${
-          sum / n
-        })`,
+        `field "aggregate.${label}": ${value} is not what the per-query values give (mean ${mean})`,
       );
     }
   }
@@ -357,18 +355,11 @@ export function baselineEvaluation(
   }
   const aggregate: Record<string, number> = {};
   empty.metrics.forEach((metric, m) => {
-    let sum = 0;
-    if (metric.aggregate === "geometric") {
-      for (const values of perQuery.values()) {
-        sum += Math.log(Math.max(values[m], 0.00001));
-      }
-      aggregate[metric.label] = Math.exp(sum / perQuery.size);
-      return;
-    }
-    for (const values of perQuery.values()) sum += values[m];
-    aggregate[metric.label] = metric.aggregate === "sum"
-      ? sum
-      : sum / perQuery.size;
+    aggregate[metric.label] = aggregateValues(
+      metric.aggregate,
+      [...perQuery.values()].map((values) => values[m]),
+      metric.appliesTo !== undefined,
+    );
   });
   return { ...empty, perQuery, aggregate };
 }

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { geometricTerm } from "../metrics/aggregate.ts";
 import { compareIds } from "../model/compare_ids.ts";
 import type { JudgedRanking } from "../model/judged_ranking.ts";
 import type { PrefsRecord } from "./prefs_file.ts";
@@ -499,7 +500,7 @@ export function printTrecEval(
         break;
       case "geometric": {
         let sum = sums[at];
-        if (settings.complete) sum += (numQ - evaluated) * Math.log(0.00001);
+        if (settings.complete) sum += (numQ - evaluated) * geometricTerm(0);
         sums[at] = Math.exp(sum / numQ);
         break;
       }

@@ -11,6 +11,7 @@ import type { JudgedRanking } from "../model/judged_ranking.ts";
 import type { GainMap, ParamValue } from "../metrics/metric.ts";
 import { atol } from "../formats/c_number.ts";
 import { formatFixed } from "./c_printf.ts";
+import { geometricTerm } from "../metrics/aggregate.ts";
 import { ap } from "../metrics/builtin/ap.ts";
 import { binaryG } from "../metrics/builtin/bin_g.ts";
 import { bpref } from "../metrics/builtin/bpref.ts";
@@ -145,7 +146,6 @@ export interface TrecMeasure {
 
 const STANDARD_CUTOFFS = [5, 10, 15, 20, 30, 100, 200, 500, 1000];
 const R_MULTIPLES = [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0];
-const MIN_GEO_MEAN = 0.00001;
 
 type Scorer = (ranking: JudgedRanking) => number;
 
@@ -165,8 +165,6 @@ function atCutoffs(
 const single = (score: Scorer): TrecMeasure["compute"] => (topic) => [
   score(topic.ranking()),
 ];
-
-const logFloor = (x: number) => Math.log(Math.max(x, MIN_GEO_MEAN));
 
 /**
  * The gains of trec_eval's `rel_level=gain` pairs as a registry gain
@@ -347,7 +345,7 @@ export const TREC_MEASURES: readonly TrecMeasure[] = [
     summary: "geometric",
     perTopic: false,
     spec: "gm_map",
-    compute: (topic) => [logFloor(apScore(topic.ranking()))],
+    compute: (topic) => [geometricTerm(apScore(topic.ranking()))],
   },
   {
     name: "Rprec",
@@ -434,7 +432,7 @@ export const TREC_MEASURES: readonly TrecMeasure[] = [
     summary: "geometric",
     perTopic: false,
     spec: "gm_bpref",
-    compute: (topic) => [logFloor(bprefScore(topic.ranking()))],
+    compute: (topic) => [geometricTerm(bprefScore(topic.ranking()))],
   },
   {
     name: "Rprec_mult",

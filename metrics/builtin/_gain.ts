@@ -5,6 +5,7 @@
  * @module
  */
 
+import { InputError } from "../../model/errors.ts";
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { GainMap, ParamValue } from "../metric.ts";
 import { depthOf } from "./_shared.ts";
@@ -55,7 +56,7 @@ export function gainFunction(gain: ParamValue): (grade: number) => number {
  * @param cutoff The depth, if any.
  * @param gain Grade to gain.
  * @returns DCG.
- * @throws {RangeError} If it overflows to Infinity (naming the query).
+ * @throws {InputError} If it overflows to Infinity (naming the query).
  */
 export function dcgOf(
   ranking: JudgedRanking,
@@ -112,7 +113,7 @@ function gainOverflow(
   ranking: JudgedRanking,
   grades: ArrayLike<number>,
   gain: (grade: number) => number,
-): RangeError {
+): InputError {
   let worst = -Infinity;
   for (let i = 0; i < grades.length; i++) {
     if (!Number.isFinite(gain(grades[i]))) {
@@ -124,7 +125,10 @@ function gainOverflow(
   const cause = Number.isFinite(gain(worst))
     ? `their sum overflows to Infinity (largest grade ${worst})`
     : `grade ${worst} gains ${gain(worst)}`;
-  return new RangeError(
+  // The judgements may come from any file, or none: the query names them.
+  return new InputError(
+    "",
+    0,
     `Gains of query "${ranking.queryId}" overflow: ${cause}; no value can be computed from them (use smaller grades or gains)`,
   );
 }
@@ -135,7 +139,7 @@ function gainOverflow(
  * @param ranking The ranking.
  * @param gain The grade-to-gain function.
  * @returns The ideal gain vector.
- * @throws {RangeError} If the gains overflow to Infinity.
+ * @throws {InputError} If the gains overflow to Infinity.
  */
 export function idealGains(
   ranking: JudgedRanking,

@@ -1,3 +1,4 @@
+import { InputError } from "../../model/errors.ts";
 import { assertEquals, assertRejects, assertThrows } from "../assert.ts";
 import { evaluate, evaluateSync } from "../../metrics/evaluate.ts";
 import { readRun } from "../../formats/trec_run.ts";
@@ -21,12 +22,12 @@ Deno.test("gains that overflow are an error naming the query, not NaN printed as
       "ndcg_rel(gain=exp)",
     ]
   ) {
-    assertThrows(() => evaluateSync(run, huge, [spec]), RangeError, EXP);
+    assertThrows(() => evaluateSync(run, huge, [spec]), InputError, EXP);
   }
   const three = new Map([["q1", new Map([["d1", 1], ["d2", 1], ["d3", 1]])]]);
   assertThrows(
     () => evaluateSync(run, three, ["ndcg(gain={1:1e308})"]),
-    RangeError,
+    InputError,
     SUM,
   );
   // Two such gains still sum to a finite DCG: nDCG is exactly 1.
@@ -45,7 +46,7 @@ Deno.test("gains that overflow are an error naming the query, not NaN printed as
         huge,
         ["ndcg(gain=exp)"],
       ),
-    RangeError,
+    InputError,
     EXP,
   );
 });
