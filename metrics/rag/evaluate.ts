@@ -221,7 +221,13 @@ export function evaluateRag(
     sampleIds,
     normalize: normalizer.name,
     responses: inputs.map((input) => input.sample.response),
-    bestReferences: inputs.map(bestReference),
+    // Token F1 against every reference costs as much as a metric: only
+    // per-sample output reads it, so it is computed on first read.
+    get bestReferences() {
+      const value = inputs.map(bestReference);
+      Object.defineProperty(this, "bestReferences", { value });
+      return value;
+    },
     missingResponses,
     warnings,
   };
