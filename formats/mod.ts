@@ -40,8 +40,6 @@ export { checkTrecField } from "./trec_fields.ts";
 export {
   readSubtopicQrels,
   type ReadSubtopicQrelsOptions,
-  type SubtopicJudgements,
-  type SubtopicQrels,
 } from "./subtopic_qrels.ts";
 export {
   DEFAULT_INPUT_LIMITS,

@@ -5,19 +5,12 @@
  * @module
  */
 
-import type { DocId, QueryId } from "../model/types.ts";
+import type { DocId, QueryId, SubtopicQrels } from "../model/types.ts";
 import { InputError } from "../model/errors.ts";
 import { openSource, readLines, type Source, splitFields } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
 
-/** Subtopic to grade, for one document of one query. */
-export type SubtopicJudgements = ReadonlyMap<string, number>;
-
-/** Query id to document id to subtopic to grade. */
-export type SubtopicQrels = ReadonlyMap<
-  QueryId,
-  ReadonlyMap<DocId, SubtopicJudgements>
->;
+export type { SubtopicJudgements, SubtopicQrels } from "../model/types.ts";
 
 /** Options of {@linkcode readSubtopicQrels}. */
 export interface ReadSubtopicQrelsOptions {

@@ -24,6 +24,8 @@ export type {
   QueryId,
   RankedList,
   Run,
+  SubtopicJudgements,
+  SubtopicQrels,
 } from "./types.ts";
 export {
   judgedGradesOf,

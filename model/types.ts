@@ -69,3 +69,12 @@ export interface RankedList {
  * run file is a `Run`, and so is a plain array.
  */
 export type Run = Iterable<RankedList> | AsyncIterable<RankedList>;
+
+/** Subtopic to grade, for one document of one query (TREC's diversity qrels). */
+export type SubtopicJudgements = ReadonlyMap<string, number>;
+
+/** Query id to document id to subtopic to grade, as ndeval reads them. */
+export type SubtopicQrels = ReadonlyMap<
+  QueryId,
+  ReadonlyMap<DocId, SubtopicJudgements>
+>;

@@ -11,7 +11,7 @@ import type { Evaluation } from "../evaluate.ts";
 import type { BoundMetric } from "../metric.ts";
 import type { Registry } from "../registry.ts";
 import type { QueryId, Run } from "../../model/types.ts";
-import type { SubtopicQrels } from "../../formats/subtopic_qrels.ts";
+import type { SubtopicQrels } from "../../model/types.ts";
 import { DIVERSITY_KIND } from "./measures.ts";
 import { SubtopicRanking } from "./subtopic_ranking.ts";
 

@@ -5,10 +5,7 @@
  * @module
  */
 
-import type {
-  SubtopicJudgements,
-  SubtopicQrels,
-} from "../../formats/subtopic_qrels.ts";
+import type { SubtopicJudgements, SubtopicQrels } from "../../model/types.ts";
 import type { DocId, QueryId } from "../../model/types.ts";
 
 /** The relevance of each document, as subtopic indexes, at one level. */
