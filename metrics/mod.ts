@@ -102,6 +102,7 @@ export {
   type ScoringRules,
   type Tokens,
 } from "./rag/normalize.ts";
+export { type Alternative, ALTERNATIVES } from "./significance/alternative.ts";
 export {
   type BootstrapOptions,
   type BootstrapResult,
@@ -134,6 +135,8 @@ export {
   type WilcoxonOptions,
   type WilcoxonResult,
   wilcoxonSignedRank,
+  ZERO_METHODS,
+  type ZeroMethod,
 } from "./significance/wilcoxon.ts";
 export { type WinsTiesLosses, winsTiesLosses } from "./significance/wins.ts";
 export {

@@ -36,9 +36,32 @@ Deno.test("wilcoxonSignedRank hand-worked values", () => {
   const all = wilcoxonSignedRank([0.1, 0.2, 0.3, 0.4]);
   assertEquals([all.method, all.statistic, all.pValue], ["exact", 0, 0.125]);
   assertEquals(wilcoxonSignedRank([0, 0]).pValue, 1);
+  // scipy's exact method with ties: R+ = 1.5 + 1.5 + 3 = 6, the largest of
+  // the untied ranks 1..3, reached by 1 of 8 sign vectors: p = 2/8.
+  const tied = wilcoxonSignedRank([0.1, 0.1, 0.2], { method: "exact" });
+  assertEquals([tied.statistic, tied.pValue], [0, 0.25]);
+  // One-sided: R+ is the statistic; greater is P(R+ >= 10) = 1/16.
+  const greater = wilcoxonSignedRank([0.1, 0.2, 0.3, 0.4], {
+    alternative: "greater",
+  });
+  assertEquals([greater.statistic, greater.pValue], [10, 0.0625]);
+  assertEquals(Number.isNaN(wilcoxonSignedRank([]).pValue), true);
   assertThrows(
-    () => wilcoxonSignedRank([0.1, 0.1, 0.2], { method: "exact" }),
+    () => wilcoxonSignedRank([0.1], { zeroMethod: "drop" as "wilcox" }),
+    TypeError,
+    'Unknown zero method "drop"',
+  );
+  assertThrows(
+    () => wilcoxonSignedRank([0.1], { alternative: "bigger" as "less" }),
+    TypeError,
+    'Unknown alternative "bigger"',
+  );
+  assertThrows(
+    () =>
+      wilcoxonSignedRank(Array.from({ length: 1001 }, (_, i) => i + 1), {
+        method: "exact",
+      }),
     RangeError,
-    "without zeros or ties",
+    "at most 1000 ranks, got 1001",
   );
 });
