@@ -5,6 +5,7 @@
  * @module
  */
 
+import { type Alternative, checkedAlternative } from "./alternative.ts";
 import { checkedDifferences, mean } from "./differences.ts";
 import {
   checkedResamples,
@@ -21,6 +22,11 @@ export interface BootstrapOptions {
   seed?: number;
   /** The confidence level of the interval. Default: 0.95. */
   confidence?: number;
+  /**
+   * The alternative hypothesis of the p-value (the interval stays
+   * two-sided). Default: `two-sided`.
+   */
+  alternative?: Alternative;
 }
 
 /** The result of {@linkcode bootstrapTest}. */
@@ -29,7 +35,7 @@ export interface BootstrapResult {
   readonly statistic: number;
   /** The percentile confidence interval of the mean difference. */
   readonly ci: readonly [number, number];
-  /** The two-sided p-value of the shifted (null) bootstrap. */
+  /** The p-value of the shifted (null) bootstrap under the alternative. */
   readonly pValue: number;
   /** Resamples drawn. */
   readonly resamples: number;
@@ -47,7 +53,9 @@ export interface BootstrapResult {
  * The p-value tests H0 "the mean difference is 0" by the shift method
  * (Efron and Tibshirani, 1993, §16.4): the resampled means, shifted by the
  * observed mean so that H0 holds, are as extreme as the observed mean in
- * b of R resamples, and p = (b + 1) / (R + 1).
+ * b of R resamples, and p = (b + 1) / (R + 1). "As extreme" is
+ * |m* - m| >= |m| two-sided, m* - m >= m for `greater` and m* - m <= m for
+ * `less` (m the observed mean, m* a resampled one).
  *
  * @example
  * ```ts
@@ -57,10 +65,11 @@ export interface BootstrapResult {
  * ```
  *
  * @param differences Per-query differences `a - b`.
- * @param options Resamples, seed and confidence.
+ * @param options Resamples, seed, confidence and alternative.
  * @returns The interval and p-value.
  * @throws {RangeError} If a difference is not finite, there are none, or an
  * option is out of range.
+ * @throws {TypeError} If the alternative is unknown.
  */
 export function bootstrapTest(
   differences: ArrayLike<number>,
@@ -68,6 +77,7 @@ export function bootstrapTest(
 ): BootstrapResult {
   const resamples = checkedResamples(options.resamples ?? DEFAULT_RESAMPLES);
   const confidence = options.confidence ?? 0.95;
+  const alternative = checkedAlternative(options.alternative);
   if (!(confidence > 0 && confidence < 1)) {
     throw new RangeError(`Confidence must be in (0, 1), got ${confidence}`);
   }
@@ -85,10 +95,18 @@ export function bootstrapTest(
     means[r] = sum / n;
   }
   let extreme = 0;
-  const spread = Math.abs(statistic);
   // The same last-bits tolerance as the sign-flip tests.
-  const threshold = spread - 1e-10 * spread;
-  for (const m of means) if (Math.abs(m - statistic) >= threshold) extreme++;
+  const tolerance = 1e-10 * Math.abs(statistic);
+  if (alternative === "greater") {
+    const bound = statistic - tolerance;
+    for (const m of means) if (m - statistic >= bound) extreme++;
+  } else if (alternative === "less") {
+    const bound = statistic + tolerance;
+    for (const m of means) if (m - statistic <= bound) extreme++;
+  } else {
+    const bound = Math.abs(statistic) - tolerance;
+    for (const m of means) if (Math.abs(m - statistic) >= bound) extreme++;
+  }
   means.sort();
   const alpha = (1 - confidence) / 2;
   return {

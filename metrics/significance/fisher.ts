@@ -5,13 +5,14 @@
  * @module
  */
 
+import { type Alternative, checkedAlternative } from "./alternative.ts";
 import { checkedDifferences, mean } from "./differences.ts";
 import {
   checkedResamples,
   DEFAULT_RESAMPLES,
   DEFAULT_SEED,
   sampledSignFlipCount,
-  signFlipThreshold,
+  signFlipBound,
 } from "./permutation.ts";
 
 /** Options of {@linkcode fisherRandomizationTest}. */
@@ -20,13 +21,19 @@ export interface FisherOptions {
   resamples?: number;
   /** The seed of the generator, an integer in [0, 2^32). Default: 42. */
   seed?: number;
+  /**
+   * The alternative hypothesis: `greater` counts the trials whose mean
+   * difference is at least the observed one, `less` at most it. Default:
+   * `two-sided`.
+   */
+  alternative?: Alternative;
 }
 
 /** The result of {@linkcode fisherRandomizationTest}. */
 export interface FisherResult {
   /** The observed mean difference. */
   readonly statistic: number;
-  /** The two-sided p-value, b / R. */
+  /** The p-value under the alternative, b / R. */
   readonly pValue: number;
   /** Label swaps drawn. */
   readonly resamples: number;
@@ -48,26 +55,31 @@ export interface FisherResult {
  * ```
  *
  * @param differences Per-query differences `a - b`.
- * @param options Resamples and seed.
+ * @param options Resamples, seed and alternative.
  * @returns The mean difference and p-value.
  * @throws {RangeError} If a difference is not finite or an option is out of
  * range.
+ * @throws {TypeError} If the alternative is unknown.
  */
 export function fisherRandomizationTest(
   differences: ArrayLike<number>,
   options: FisherOptions = {},
 ): FisherResult {
   const resamples = checkedResamples(options.resamples ?? DEFAULT_RESAMPLES);
+  const alternative = checkedAlternative(options.alternative);
   const d = checkedDifferences(differences);
   const statistic = mean(d);
-  const threshold = signFlipThreshold(d);
-  if (threshold <= 0) return { statistic, pValue: 1, resamples };
   const flipped = d.filter((x) => x !== 0);
+  const bound = signFlipBound(d, alternative);
+  if (flipped.length === 0 || (alternative === "two-sided" && bound <= 0)) {
+    return { statistic, pValue: 1, resamples };
+  }
   const count = sampledSignFlipCount(
     flipped,
-    threshold,
+    bound,
     resamples,
     options.seed ?? DEFAULT_SEED,
+    alternative,
   );
   return { statistic, pValue: count / resamples, resamples };
 }

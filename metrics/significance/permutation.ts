@@ -5,6 +5,7 @@
  * @module
  */
 
+import { type Alternative, checkedAlternative } from "./alternative.ts";
 import { checkedDifferences, mean } from "./differences.ts";
 import { Xoshiro128 } from "./prng.ts";
 
@@ -19,13 +20,15 @@ export interface PermutationOptions {
    * non-zero (at most 44). Default: 30.
    */
   maxExact?: number;
+  /** The alternative hypothesis. Default: `two-sided`, as scipy. */
+  alternative?: Alternative;
 }
 
 /** The result of {@linkcode permutationTest}. */
 export interface PermutationResult {
   /** The observed mean difference. */
   readonly statistic: number;
-  /** The two-sided p-value. */
+  /** The p-value under the alternative. */
   readonly pValue: number;
   /** Whether every sign vector was enumerated. */
   readonly exact: boolean;
@@ -49,12 +52,42 @@ const MAX_EXACT_LIMIT = 44;
  * @returns The threshold; not positive when the observed sum is 0.
  */
 export function signFlipThreshold(d: Float64Array): number {
+  const { sum, tolerance } = sumAndTolerance(d);
+  return Math.abs(sum) - tolerance;
+}
+
+/**
+ * The observed sum and the tolerance, 1e-10 Σ|d|, within which a flipped
+ * sum counts as equal to it (sums of the same numbers in another order
+ * differ in the last bits, and a tie must count).
+ */
+function sumAndTolerance(
+  d: Float64Array,
+): { sum: number; tolerance: number } {
   let sum = 0, scale = 0;
   for (const x of d) {
     sum += x;
     scale += Math.abs(x);
   }
-  return Math.abs(sum) - 1e-10 * scale;
+  return { sum, tolerance: 1e-10 * scale };
+}
+
+/**
+ * The bound a flipped sum S is compared with for an alternative, and how:
+ * `greater` counts S >= bound, `less` S <= bound, `two-sided` |S| >= bound.
+ *
+ * @param d The differences.
+ * @param alternative The alternative.
+ * @returns The bound, with the tolerance on the counting side.
+ */
+export function signFlipBound(
+  d: Float64Array,
+  alternative: Alternative,
+): number {
+  const { sum, tolerance } = sumAndTolerance(d);
+  if (alternative === "greater") return sum - tolerance;
+  if (alternative === "less") return sum + tolerance;
+  return Math.abs(sum) - tolerance;
 }
 
 function nonZero(d: Float64Array): Float64Array {
@@ -66,23 +99,30 @@ function nonZero(d: Float64Array): Float64Array {
  * exactly by meeting in the middle: the sums of each half's 2^(m/2) sign
  * vectors, sorted, then paired with two pointers.
  */
-function exactCount(d: Float64Array, threshold: number): number {
+function exactCount(
+  d: Float64Array,
+  bound: number,
+  alternative: Alternative,
+): number {
   const half = d.length >> 1;
   const left = halfSums(d.subarray(0, half));
   const right = halfSums(d.subarray(half));
-  // Count pairs with x + y >= threshold, then pairs with x + y <= -threshold.
-  let count = 0;
+  // Pairs with x + y >= bound, and pairs with x + y <= the lower bound.
+  let atLeast = 0;
   let j = right.length;
   for (let i = 0; i < left.length; i++) {
-    while (j > 0 && left[i] + right[j - 1] >= threshold) j--;
-    count += right.length - j;
+    while (j > 0 && left[i] + right[j - 1] >= bound) j--;
+    atLeast += right.length - j;
   }
+  if (alternative === "greater") return atLeast;
+  const lower = alternative === "less" ? bound : -bound;
+  let atMost = 0;
   j = 0;
   for (let i = left.length - 1; i >= 0; i--) {
-    while (j < right.length && left[i] + right[j] <= -threshold) j++;
-    count += j;
+    while (j < right.length && left[i] + right[j] <= lower) j++;
+    atMost += j;
   }
-  return count;
+  return alternative === "less" ? atMost : atLeast + atMost;
 }
 
 function halfSums(d: Float64Array): Float64Array {
@@ -96,13 +136,17 @@ function halfSums(d: Float64Array): Float64Array {
 }
 
 /**
- * How many of `resamples` random sign vectors give |Σ s_i d_i| >= threshold.
- * Each 32-bit draw supplies the signs of 32 differences.
+ * How many of `resamples` random sign vectors give a flipped sum S at least
+ * as extreme as the bound: |S| >= threshold for `two-sided` (the default),
+ * S >= threshold for `greater`, S <= threshold for `less` (see
+ * {@linkcode signFlipBound}). Each 32-bit draw supplies the signs of 32
+ * differences.
  *
  * @param d The differences.
- * @param threshold The observed absolute sum, less the tolerance.
+ * @param threshold The bound.
  * @param resamples How many sign vectors to draw.
  * @param seed The generator seed.
+ * @param alternative Which side counts.
  * @returns The count.
  */
 export function sampledSignFlipCount(
@@ -110,6 +154,7 @@ export function sampledSignFlipCount(
   threshold: number,
   resamples: number,
   seed: number,
+  alternative: Alternative = "two-sided",
 ): number {
   const rng = new Xoshiro128(seed);
   let count = 0;
@@ -120,7 +165,13 @@ export function sampledSignFlipCount(
       sum += (bits & 1) ? -d[i] : d[i];
       bits >>>= 1;
     }
-    if (Math.abs(sum) >= threshold) count++;
+    if (
+      alternative === "greater"
+        ? sum >= threshold
+        : alternative === "less"
+        ? sum <= threshold
+        : Math.abs(sum) >= threshold
+    ) count++;
   }
   return count;
 }
@@ -142,10 +193,13 @@ export function checkedResamples(resamples: number): number {
 }
 
 /**
- * The two-sided paired permutation (sign-flip) test of H0 "the two systems
- * are exchangeable on every query": under H0 each difference is as likely
- * to have either sign, and the p-value is the share of the 2^n sign vectors
- * whose mean difference is at least as far from 0 as the observed one.
+ * The paired permutation (sign-flip) test of H0 "the two systems are
+ * exchangeable on every query": under H0 each difference is as likely to
+ * have either sign, and the two-sided p-value is the share of the 2^n sign
+ * vectors whose mean difference is at least as far from 0 as the observed
+ * one. One-sided, as `scipy.stats.permutation_test(..., alternative=...)`:
+ * `greater` is the share whose mean is at least the observed one, `less`
+ * the share whose mean is at most it.
  *
  * Zero differences do not change any flipped sum, so only the m non-zero
  * ones are flipped. When m <= `maxExact` all 2^m vectors are counted (meet
@@ -160,13 +214,16 @@ export function checkedResamples(resamples: number): number {
  * import { permutationTest } from "./permutation.ts";
  * const result = permutationTest([0.2, 0.1, 0.3, 0.05]);
  * console.log(result.exact, result.pValue); // true 0.125
+ * const greater = permutationTest([0.2, 0.1, 0.3, 0.05], { alternative: "greater" });
+ * console.log(greater.pValue); // 0.0625
  * ```
  *
  * @param differences Per-query differences `a - b`.
- * @param options Resamples, seed and the exact limit.
+ * @param options Resamples, seed, the exact limit and the alternative.
  * @returns The mean difference and p-value.
  * @throws {RangeError} If a difference is not finite or an option is out of
  * range.
+ * @throws {TypeError} If the alternative is unknown.
  */
 export function permutationTest(
   differences: ArrayLike<number>,
@@ -181,23 +238,33 @@ export function permutationTest(
       `maxExact must be an integer in [0, ${MAX_EXACT_LIMIT}], got ${maxExact}`,
     );
   }
+  const alternative = checkedAlternative(options.alternative);
   const d = checkedDifferences(differences);
   const statistic = mean(d);
   const flipped = nonZero(d);
-  const threshold = signFlipThreshold(d);
-  if (flipped.length === 0 || threshold <= 0) {
+  const bound = signFlipBound(d, alternative);
+  if (flipped.length === 0 || (alternative === "two-sided" && bound <= 0)) {
     return { statistic, pValue: 1, exact: true, resamples: 0 };
   }
   if (flipped.length <= maxExact) {
     return {
       statistic,
-      pValue: exactCount(flipped, threshold) / 2 ** flipped.length,
+      pValue: Math.min(
+        1,
+        exactCount(flipped, bound, alternative) / 2 ** flipped.length,
+      ),
       exact: true,
       resamples: 0,
     };
   }
   const seed = options.seed ?? DEFAULT_SEED;
-  const count = sampledSignFlipCount(flipped, threshold, resamples, seed);
+  const count = sampledSignFlipCount(
+    flipped,
+    bound,
+    resamples,
+    seed,
+    alternative,
+  );
   return {
     statistic,
     pValue: (count + 1) / (resamples + 1),

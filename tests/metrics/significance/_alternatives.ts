@@ -21,6 +21,16 @@
  *   `asymptotic` (with `zstatistic`), each with and without `correction`
  *   where it matters, and for 2 to 16 values
  *   `PermutationMethod(n_resamples=2**n)` (every sign vector).
+ * A second throwaway script (add_resampling.py, numpy `default_rng(20261202)`)
+ * added, for the cases of at least two values and every alternative:
+ * - `permutation[alternative]`: `scipy.stats.permutation_test((d,), mean,
+ *   permutation_type="samples", alternative)`, with every sign vector for
+ *   at most 20 values (`exact`), else with 400000 random ones (and the
+ *   standard deviation of that estimate);
+ * - `bootstrap[alternative]`: the shift-method p-value (b + 1) / (R + 1)
+ *   from 400000 numpy resamples of d, "as extreme" being |m* - m| >= |m|,
+ *   m* - m >= m (`greater`) or m* - m <= m (`less`), and its standard
+ *   deviation.
  * Infinite and NaN values are stored as the strings "Infinity", "-Infinity"
  * and "NaN".
  *
@@ -62,6 +72,14 @@ export interface AlternativesCase {
   b: number[];
   ttest_rel: Partial<Record<"two-sided" | "less" | "greater", TTestRow>>;
   wilcoxon: WilcoxonRow[];
+  permutation?: Record<
+    "two-sided" | "less" | "greater",
+    { pvalue: number; exact: boolean; reference_sd?: number }
+  >;
+  bootstrap?: Record<
+    "two-sided" | "less" | "greater",
+    { pvalue: number; reference_sd: number }
+  >;
 }
 
 /** The whole file. */
