@@ -131,6 +131,11 @@ export {
   permutationTest,
 } from "./significance/permutation.ts";
 export {
+  studentizedRangeCdf,
+  studentizedRangeSf,
+} from "./significance/studentized_range.ts";
+export { tukeyHsd, type TukeyHsdResult } from "./significance/tukey_hsd.ts";
+export {
   type WilcoxonMethod,
   type WilcoxonOptions,
   type WilcoxonResult,

@@ -55,8 +55,38 @@ export function logGamma(x: number): number {
   return HALF_LOG_2PI + (z + 0.5) * Math.log(t) - t + Math.log(sum);
 }
 
+/** From this argument on, log Γ differences use Stirling's series. */
+const STIRLING_FROM = 10;
+
+/**
+ * The remainder of Stirling's series, log Γ(x) - [(x - 1/2) log x - x +
+ * log(2π)/2], for x >= 10, where seven terms reach 1e-17.
+ */
+function stirlingRemainder(x: number): number {
+  const r = 1 / (x * x);
+  return (1 / 12 +
+    r * (-1 / 360 +
+        r * (1 / 1260 +
+            r *
+              (-1 / 1680 + r * (1 / 1188 + r * (-691 / 360360 + r / 156)))))) /
+    x;
+}
+
+/**
+ * log B(a, b). When the larger shape is big, log Γ(big) - log Γ(big + small)
+ * is formed from Stirling's series term by term, not as the difference of
+ * two large logarithms: with a = df / 2 in the t distribution, that
+ * difference would lose about log10(df) digits.
+ */
 function logBeta(a: number, b: number): number {
-  return logGamma(a) + logGamma(b) - logGamma(a + b);
+  const big = Math.max(a, b), small = Math.min(a, b);
+  if (big < STIRLING_FROM) return logGamma(a) + logGamma(b) - logGamma(a + b);
+  const sum = big + small;
+  // (big - 1/2) log(big) - big - [(sum - 1/2) log(sum) - sum], regrouped.
+  const difference = -(big - 0.5) * Math.log1p(small / big) -
+    small * Math.log(sum) + small +
+    stirlingRemainder(big) - stirlingRemainder(sum);
+  return logGamma(small) + difference;
 }
 
 /**
@@ -93,14 +123,19 @@ function betaFraction(x: number, a: number, b: number): number {
 
 /**
  * I_x(a, b) given both x and y = 1 - x, so a caller that knows y more
- * precisely than `1 - x` (a tail probability) keeps its digits.
+ * precisely than `1 - x` (a tail probability) keeps its digits; likewise
+ * log x, which is multiplied by a (df / 2 for the t distribution).
  */
-function incompleteBeta(x: number, y: number, a: number, b: number): number {
+function incompleteBeta(
+  x: number,
+  y: number,
+  a: number,
+  b: number,
+  logX: number = Math.log(x),
+): number {
   if (x <= 0) return 0;
   if (y <= 0) return 1;
-  const front = Math.exp(
-    a * Math.log(x) + b * Math.log(y) - logBeta(a, b),
-  );
+  const front = Math.exp(a * logX + b * Math.log(y) - logBeta(a, b));
   if (x < (a + 1) / (a + b + 2)) return front * betaFraction(x, a, b) / a;
   return 1 - front * betaFraction(y, b, a) / b;
 }
@@ -247,7 +282,13 @@ export function studentTTwoSided(t: number, df: number): number {
   if (Number.isNaN(t)) return NaN;
   if (!Number.isFinite(t)) return 0;
   const t2 = t * t;
-  return incompleteBeta(df / (df + t2), t2 / (df + t2), df / 2, 0.5);
+  return incompleteBeta(
+    df / (df + t2),
+    t2 / (df + t2),
+    df / 2,
+    0.5,
+    -Math.log1p(t2 / df),
+  );
 }
 
 /**

@@ -35,6 +35,20 @@ Deno.test("special functions match scipy far into the tails", () => {
   relative(logGamma(100.5), 361.43554046777757);
 });
 
+Deno.test("the t tail keeps its digits with many degrees of freedom", () => {
+  // scipy.stats.t.sf(√2, df) * 2 (scipy 1.17.1). log B(df/2, 1/2) as a
+  // difference of two log Γ would lose about log10(df) digits here.
+  for (
+    const [df, want] of [
+      [5000, 0.1573614702343027],
+      [50000, 0.15730543363334276],
+      [99999, 0.1573023203802981],
+    ]
+  ) {
+    assertAlmostEquals(studentTTwoSided(Math.SQRT2, df), want, 1e-14);
+  }
+});
+
 Deno.test("special functions reject out-of-range arguments", () => {
   assertThrows(() => studentTTwoSided(1, 0), RangeError, "positive, got 0");
   assertThrows(() => studentTQuantile(1, 5), RangeError, "(0, 1), got 1");
