@@ -27,6 +27,14 @@ import {
   renderComparison,
 } from "../report/comparison_formats.ts";
 import type { ReportInput } from "../report/html.ts";
+import {
+  type Alternative,
+  ALTERNATIVES,
+} from "../metrics/significance/alternative.ts";
+import {
+  ZERO_METHODS,
+  type ZeroMethod,
+} from "../metrics/significance/wilcoxon.ts";
 import { UsageError } from "./errors.ts";
 import { readQrelsFile } from "./input_files.ts";
 import {
@@ -39,7 +47,7 @@ import {
 import { evaluateRunFile } from "./run_file.ts";
 
 const USAGE =
-  "deno run -R cli.ts compare QRELS RUN_A RUN_B [RUN...] [-m SPEC]... [--test t|permutation|fisher|wilcoxon|bootstrap] [--correction holm|bonferroni|none] [--alpha 0.05] [--seed N] [--resamples N] [--query-set judged|intersection] [--baseline NAME] [-l N] [-M N] [-J] [--format table|markdown|csv|json|latex|html] [-q] [--out FILE]";
+  "deno run -R cli.ts compare QRELS RUN_A RUN_B [RUN...] [-m SPEC]... [--test t|permutation|fisher|wilcoxon|bootstrap|tukey] [--alternative two-sided|less|greater] [--zero-method wilcox|pratt|zsplit] [--continuity-correction] [--correction holm|bonferroni|none] [--alpha 0.05] [--seed N] [--resamples N] [--query-set judged|intersection] [--baseline NAME] [-l N] [-M N] [-J] [--format table|markdown|csv|json|latex|html] [-q] [--out FILE]";
 
 const HELP = `Usage: ${USAGE}
 
@@ -49,7 +57,15 @@ metric, corrected for multiple comparisons, effect sizes and wins/ties/losses.
 
 Options:
   -m, --metric SPEC      a metric spec (repeatable; default: ap, ndcg@10, P@10, rr)
-      --test T           t (default), permutation, fisher, wilcoxon or bootstrap
+      --test T           t (default), permutation, fisher, wilcoxon, bootstrap or
+                         tukey (Tukey's HSD over all runs at once, as ranx)
+      --alternative H    two-sided (default), less (RUN_A lower) or greater
+                         (RUN_A higher), as scipy's alternative
+      --zero-method Z    Wilcoxon zeros: wilcox (default, dropped), pratt or
+                         zsplit, as scipy's zero_method
+      --continuity-correction
+                         Wilcoxon normal approximation with continuity
+                         correction (scipy's correction=True; default off)
       --correction C     holm (default), bonferroni or none, over all tests
       --alpha A          significance level (default 0.05)
       --seed N           seed of sampled tests and bootstrap intervals (default 42)
@@ -202,6 +218,9 @@ export async function run(args: string[]): Promise<number> {
       options: {
         metric: { type: "string", short: "m", multiple: true },
         test: { type: "string", default: "t" },
+        alternative: { type: "string", default: "two-sided" },
+        "zero-method": { type: "string", default: "wilcox" },
+        "continuity-correction": { type: "boolean" },
         correction: { type: "string", default: "holm" },
         alpha: { type: "string", default: "0.05" },
         seed: { type: "string", default: "42" },
@@ -230,6 +249,24 @@ export async function run(args: string[]): Promise<number> {
   const { test, correction, alpha, seed } = significanceOptions(
     values,
     USAGE,
+  );
+  const alternative = choiceOption<Alternative>(
+    "--alternative",
+    values.alternative,
+    USAGE,
+    ALTERNATIVES,
+  );
+  if (test === "tukey" && alternative !== "two-sided") {
+    throw new UsageError(
+      `--test tukey is two-sided, got --alternative ${alternative}`,
+      USAGE,
+    );
+  }
+  const zeroMethod = choiceOption<ZeroMethod>(
+    "--zero-method",
+    values["zero-method"],
+    USAGE,
+    ZERO_METHODS,
   );
   const querySet = choiceOption<QuerySet>(
     "--query-set",
@@ -282,6 +319,9 @@ export async function run(args: string[]): Promise<number> {
     new Map(scored.map((s, i) => [names[i], s.evaluation])),
     {
       test,
+      alternative,
+      zeroMethod,
+      continuityCorrection: values["continuity-correction"] ?? false,
       correction,
       alpha,
       seed,

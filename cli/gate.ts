@@ -23,9 +23,18 @@ import {
   TEST_NAMES,
 } from "../report/comparison.ts";
 import { toAligned } from "../report/table.ts";
+import {
+  type Alternative,
+  ALTERNATIVES,
+} from "../metrics/significance/alternative.ts";
+import {
+  ZERO_METHODS,
+  type ZeroMethod,
+} from "../metrics/significance/wilcoxon.ts";
 import { UsageError } from "./errors.ts";
 import { checkInputFile, readQrelsFile } from "./input_files.ts";
 import {
+  choiceOption,
   intOption,
   metricOptions,
   significanceOptions,
@@ -34,7 +43,7 @@ import {
 import { scoreRunFiles } from "./compare.ts";
 
 const USAGE =
-  "deno run -R cli.ts gate QRELS RUN --baseline BASELINE [-m SPEC=MAX_DROP]... [--require-significance] [--test t|permutation|fisher|wilcoxon|bootstrap] [--correction none|holm|bonferroni] [--alpha 0.05] [--seed N] [--top N]";
+  "deno run -R cli.ts gate QRELS RUN --baseline BASELINE [-m SPEC=MAX_DROP]... [--require-significance] [--test t|permutation|fisher|wilcoxon|bootstrap|tukey] [--alternative two-sided|less|greater] [--zero-method wilcox|pratt|zsplit] [--continuity-correction] [--correction none|holm|bonferroni] [--alpha 0.05] [--seed N] [--top N]";
 
 const HELP = `Usage: ${USAGE}
 
@@ -55,6 +64,14 @@ Options:
                             report, or ap and ndcg@10 for a baseline run.
       --require-significance  fail only when the fall is also significant
       --test T              t (default), permutation, fisher, wilcoxon, bootstrap
+                            or tukey (unpaired, two-sided)
+      --alternative H       two-sided (default), less (the run scores lower:
+                            the one-sided test of a regression) or greater,
+                            as scipy's alternative
+      --zero-method Z       Wilcoxon zeros: wilcox (default), pratt or zsplit
+      --continuity-correction
+                            Wilcoxon normal approximation with continuity
+                            correction (scipy's correction=True; default off)
       --correction C        none (default), holm or bonferroni over the metrics
       --alpha A             significance level (default 0.05)
       --seed N              seed of sampled tests (default 42)
@@ -192,6 +209,10 @@ export function gateReport(
   const lines = [
     `gate: ${comparison.queries.length} judged queries; ${
       TEST_NAMES[comparison.test]
+    }${
+      comparison.alternative === "two-sided"
+        ? ""
+        : `, ${comparison.alternative}`
     }, alpha ${comparison.alpha}${
       comparison.correction === "none" ? "" : `, ${comparison.correction}`
     }`,
@@ -252,6 +273,9 @@ export async function run(args: string[]): Promise<number> {
         metric: { type: "string", short: "m", multiple: true },
         "require-significance": { type: "boolean" },
         test: { type: "string", default: "t" },
+        alternative: { type: "string", default: "two-sided" },
+        "zero-method": { type: "string", default: "wilcox" },
+        "continuity-correction": { type: "boolean" },
         correction: { type: "string", default: "none" },
         alpha: { type: "string", default: "0.05" },
         seed: { type: "string", default: "42" },
@@ -275,6 +299,24 @@ export async function run(args: string[]): Promise<number> {
   const { test, correction, alpha, seed } = significanceOptions(
     values,
     USAGE,
+  );
+  const alternative = choiceOption<Alternative>(
+    "--alternative",
+    values.alternative,
+    USAGE,
+    ALTERNATIVES,
+  );
+  if (test === "tukey" && alternative !== "two-sided") {
+    throw new UsageError(
+      `--test tukey is two-sided, got --alternative ${alternative}`,
+      USAGE,
+    );
+  }
+  const zeroMethod = choiceOption<ZeroMethod>(
+    "--zero-method",
+    values["zero-method"],
+    USAGE,
+    ZERO_METHODS,
   );
   const top = intOption("--top", values.top, USAGE, 0);
   const given = values.metric?.length
@@ -326,6 +368,9 @@ export async function run(args: string[]): Promise<number> {
     {
       baseline: "baseline",
       test,
+      alternative,
+      zeroMethod,
+      continuityCorrection: values["continuity-correction"] ?? false,
       correction,
       alpha,
       seed,

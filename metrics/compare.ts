@@ -18,6 +18,10 @@ import {
 } from "./evaluate.ts";
 import type { Registry } from "./registry.ts";
 import type { Qrels, QueryId, Run } from "../model/types.ts";
+import {
+  type Alternative,
+  checkedAlternative,
+} from "./significance/alternative.ts";
 import { bootstrapTest } from "./significance/bootstrap.ts";
 import {
   adjustPValues,
@@ -35,7 +39,12 @@ import {
   permutationTest,
 } from "./significance/permutation.ts";
 import { Xoshiro128 } from "./significance/prng.ts";
-import { wilcoxonSignedRank } from "./significance/wilcoxon.ts";
+import { tukeyHsd } from "./significance/tukey_hsd.ts";
+import {
+  wilcoxonSignedRank,
+  ZERO_METHODS,
+  type ZeroMethod,
+} from "./significance/wilcoxon.ts";
 import { winsTiesLosses } from "./significance/wins.ts";
 
 /** The paired tests {@linkcode compare} can run. */
@@ -45,8 +54,14 @@ export const SIGNIFICANCE_TESTS = [
   "fisher",
   "wilcoxon",
   "bootstrap",
+  "tukey",
 ] as const;
-/** One of {@linkcode SIGNIFICANCE_TESTS}. */
+/**
+ * One of {@linkcode SIGNIFICANCE_TESTS}: the paired t-test, the sign-flip
+ * permutation test, Fisher's randomization test, the Wilcoxon signed-rank
+ * test, the paired bootstrap, or Tukey's HSD over all the runs at once
+ * (per-query scores as independent groups, as ranx's `tukey`).
+ */
 export type SignificanceTest = typeof SIGNIFICANCE_TESTS[number];
 
 /** The query sets a comparison can be made on. */
@@ -92,8 +107,26 @@ export const DEFAULT_CURVE_CUTOFFS: readonly number[] = [
 export interface ComparisonOptions {
   /** The paired test. Default: `t`. */
   test?: SignificanceTest;
-  /** The correction over every test of the comparison (pairs × metrics). Default: `holm`. */
+  /**
+   * The correction over every test of the comparison (pairs × metrics).
+   * Tukey's HSD p-values are already adjusted over the pairs of runs (one
+   * family per metric), so with `tukey` the correction runs over the
+   * metrics of each pair of runs. Default: `holm`.
+   */
   correction?: Correction;
+  /**
+   * The alternative hypothesis of every test, for `a - b` (scipy's
+   * `alternative`): `greater` tests whether `a` scores higher, `less`
+   * lower. Tukey's HSD is two-sided only. Default: `two-sided`.
+   */
+  alternative?: Alternative;
+  /** How the Wilcoxon test treats zero differences (scipy's `zero_method`). Default: `wilcox`. */
+  zeroMethod?: ZeroMethod;
+  /**
+   * The Wilcoxon test's continuity correction of the normal approximation
+   * (scipy's `correction`). Default: false.
+   */
+  continuityCorrection?: boolean;
   /** A corrected p-value below this is significant. Default: 0.05. */
   alpha?: number;
   /** Seed of the sampled tests and of the bootstrap intervals, in [0, 2^32). Default: 42. */
@@ -165,7 +198,10 @@ export interface PairComparison {
   readonly bMean: number;
   /** `aMean - bMean`, the mean of the per-query differences. */
   readonly diff: number;
-  /** The test statistic (t, mean difference, or Wilcoxon's min(R+, R-)). */
+  /**
+   * The test statistic: t; the mean difference (permutation, Fisher,
+   * bootstrap, Tukey); Wilcoxon's min(R+, R-), or R+ when one-sided.
+   */
   readonly statistic: number;
   /** The p-value before correction. */
   readonly pValue: number;
@@ -209,6 +245,12 @@ export interface Comparison {
   readonly test: SignificanceTest;
   /** The correction. */
   readonly correction: Correction;
+  /** The alternative hypothesis. */
+  readonly alternative: Alternative;
+  /** The Wilcoxon test's zero method. */
+  readonly zeroMethod: ZeroMethod;
+  /** Whether the Wilcoxon test's normal approximation was continuity-corrected. */
+  readonly continuityCorrection: boolean;
   /** The significance level. */
   readonly alpha: number;
   /** The seed of sampled tests and intervals. */
@@ -356,6 +398,9 @@ function curveBase(label: string): string {
 
 interface Settings {
   readonly test: SignificanceTest;
+  readonly alternative: Alternative;
+  readonly zeroMethod: ZeroMethod;
+  readonly continuityCorrection: boolean;
   readonly correction: Correction;
   readonly alpha: number;
   readonly seed: number;
@@ -383,6 +428,21 @@ function checkedSettings(
       }`,
     );
   }
+  const alternative = checkedAlternative(options.alternative);
+  if (test === "tukey" && alternative !== "two-sided") {
+    throw new TypeError(
+      `Tukey's HSD is two-sided; alternative "${alternative}" needs a paired test`,
+    );
+  }
+  const zeroMethod = options.zeroMethod ?? "wilcox";
+  if (!(ZERO_METHODS as readonly string[]).includes(zeroMethod)) {
+    throw new TypeError(
+      `Unknown zero method "${zeroMethod}"; expected one of ${
+        ZERO_METHODS.join(", ")
+      }`,
+    );
+  }
+  const continuityCorrection = options.continuityCorrection ?? false;
   const alpha = options.alpha ?? 0.05;
   if (!(alpha > 0 && alpha < 1)) {
     throw new RangeError(`Alpha must be in (0, 1), got ${alpha}`);
@@ -410,7 +470,17 @@ function checkedSettings(
       }`,
     );
   }
-  return { test, correction, alpha, seed, resamples, querySet };
+  return {
+    test,
+    alternative,
+    zeroMethod,
+    continuityCorrection,
+    correction,
+    alpha,
+    seed,
+    resamples,
+    querySet,
+  };
 }
 
 /**
@@ -477,8 +547,8 @@ export function compareEvaluations(
   options: CompareEvaluationsOptions = {},
 ): Comparison {
   const entries = entriesOf(evaluations);
-  const { test, correction, alpha, seed, resamples, querySet } =
-    checkedSettings(options, entries.map(([name]) => name));
+  const settings = checkedSettings(options, entries.map(([name]) => name));
+  const { test, correction, alpha, seed, resamples, querySet } = settings;
   const first = entries[0][1];
   const labels = first.metrics.map((m) => m.label);
   for (const [name, evaluation] of entries) {
@@ -536,6 +606,9 @@ export function compareEvaluations(
     }
   }
 
+  const tukey = test === "tukey"
+    ? tukeyByMetric(systems, tested, queries.length, options.checkpoint)
+    : undefined;
   const raw: Omit<PairComparison, "pAdjusted" | "significant">[] = [];
   for (const [a, b] of pairsOfRuns) {
     for (const label of tested) {
@@ -546,11 +619,11 @@ export function compareEvaluations(
         resamples,
         seed,
         confidence: 1 - alpha,
+        alternative: settings.alternative,
       });
-      const { statistic, pValue } = runTest(test, differences, {
-        resamples,
-        seed,
-      }, boot.pValue);
+      const { statistic, pValue } = test === "tukey"
+        ? tukey!.get(label)!(a, b)
+        : runTest(test, differences, settings, boot.pValue);
       raw.push({
         a: names[a],
         b: names[b],
@@ -567,7 +640,9 @@ export function compareEvaluations(
       });
     }
   }
-  const adjusted = adjustPValues(raw.map((p) => p.pValue), correction);
+  const adjusted = tukey
+    ? adjustedWithinPairs(raw, correction)
+    : adjustPValues(raw.map((p) => p.pValue), correction);
   const pairs = raw.map((p, i) => ({
     ...p,
     pAdjusted: adjusted[i],
@@ -580,6 +655,9 @@ export function compareEvaluations(
     metrics: tested,
     test,
     correction,
+    alternative: settings.alternative,
+    zeroMethod: settings.zeroMethod,
+    continuityCorrection: settings.continuityCorrection,
     alpha,
     seed,
     resamples,
@@ -591,23 +669,88 @@ export function compareEvaluations(
 }
 
 function runTest(
-  test: SignificanceTest,
+  test: Exclude<SignificanceTest, "tukey">,
   d: Float64Array,
-  sampling: { resamples: number; seed: number },
+  settings: Settings,
   bootstrapP: number,
 ): { statistic: number; pValue: number } {
+  const { alternative, resamples, seed } = settings;
   switch (test) {
     case "t":
-      return pairedTTest(d);
+      return pairedTTest(d, { alternative });
     case "permutation":
-      return permutationTest(d, sampling);
+      return permutationTest(d, { alternative, resamples, seed });
     case "fisher":
-      return fisherRandomizationTest(d, sampling);
+      return fisherRandomizationTest(d, { alternative, resamples, seed });
     case "wilcoxon":
-      return wilcoxonSignedRank(d);
+      return wilcoxonSignedRank(d, {
+        alternative,
+        zeroMethod: settings.zeroMethod,
+        continuityCorrection: settings.continuityCorrection,
+      });
     case "bootstrap":
       return { statistic: mean(d), pValue: bootstrapP };
   }
+}
+
+/**
+ * Tukey's HSD over every run, one family per metric: for each metric, the
+ * result of runs a and b (the mean difference and the p-value). With fewer
+ * than two queries there is no within-group variance and p is NaN.
+ */
+function tukeyByMetric(
+  systems: readonly SystemSummary[],
+  tested: readonly string[],
+  queries: number,
+  checkpoint: (() => void) | undefined,
+): Map<
+  string,
+  (a: number, b: number) => { statistic: number; pValue: number }
+> {
+  const out = new Map<
+    string,
+    (a: number, b: number) => { statistic: number; pValue: number }
+  >();
+  for (const label of tested) {
+    checkpoint?.();
+    const groups = systems.map((s) => s.values[label]);
+    if (queries < 2) {
+      out.set(label, (a, b) => ({
+        statistic: mean(groups[a]) - mean(groups[b]),
+        pValue: NaN,
+      }));
+      continue;
+    }
+    const result = tukeyHsd(groups);
+    out.set(label, (a, b) => ({
+      statistic: result.statistic[a][b],
+      pValue: result.pValue[a][b],
+    }));
+  }
+  return out;
+}
+
+/** The correction applied over the metrics of each pair of runs (Tukey's p-values). */
+function adjustedWithinPairs(
+  raw: readonly { a: string; b: string; pValue: number }[],
+  correction: Correction,
+): number[] {
+  const out = new Array<number>(raw.length);
+  const byPair = new Map<string, number[]>();
+  raw.forEach((p, i) => {
+    const key = JSON.stringify([p.a, p.b]);
+    const list = byPair.get(key) ?? [];
+    list.push(i);
+    byPair.set(key, list);
+  });
+  for (const indices of byPair.values()) {
+    const adjusted = adjustPValues(
+      indices.map((i) => raw[i].pValue),
+      correction,
+    );
+    indices.forEach((i, j) => out[i] = adjusted[j]);
+  }
+  return out;
 }
 
 function querySetOf(

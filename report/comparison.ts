@@ -16,6 +16,7 @@ export const TEST_NAMES: Readonly<Record<Comparison["test"], string>> = {
   fisher: "Fisher randomization test",
   wilcoxon: "Wilcoxon signed-rank test",
   bootstrap: "paired bootstrap test",
+  tukey: "Tukey's HSD test",
 };
 
 /**
@@ -129,15 +130,27 @@ export function comparisonSummary(comparison: Comparison): string {
     ? `${n} judged queries (a query a run did not return scores as an empty ranking, as trec_eval -c)`
     : `${n} queries returned by every run (intersection)`;
   const tests = comparison.pairs.length;
+  const metrics = comparison.metrics.length;
   const correction = comparison.correction === "none"
     ? "no correction"
     : `${
       comparison.correction === "holm" ? "Holm" : "Bonferroni"
-    } correction over ${tests} test${tests === 1 ? "" : "s"}`;
+    } correction over ${
+      comparison.test === "tukey"
+        ? `the ${metrics} metric${metrics === 1 ? "" : "s"} of each pair`
+        : `${tests} test${tests === 1 ? "" : "s"}`
+    }`;
+  const wilcoxon = comparison.test !== "wilcoxon"
+    ? ""
+    : `${
+      comparison.zeroMethod === "wilcox"
+        ? ""
+        : ` (zero method ${comparison.zeroMethod})`
+    }${comparison.continuityCorrection ? " (continuity-corrected)" : ""}`;
   const level = formatLevel(1 - comparison.alpha);
   return `${set}; ${
     TEST_NAMES[comparison.test]
-  }, two-sided, ${correction}, significant when p < ${comparison.alpha}; seed ${comparison.seed}, ${comparison.resamples} resamples; ${level} intervals: percentile bootstrap for means and differences (within the range of the per-query values, so a bounded metric's stays in it); effect size: Cohen's d of the paired differences.`;
+  }${wilcoxon}, ${comparison.alternative}, ${correction}, significant when p < ${comparison.alpha}; seed ${comparison.seed}, ${comparison.resamples} resamples; ${level} intervals: percentile bootstrap for means and differences (within the range of the per-query values, so a bounded metric's stays in it); effect size: Cohen's d of the paired differences.`;
 }
 
 function formatLevel(level: number): string {

@@ -157,7 +157,7 @@ Deno.test("compare usage errors exit 2, input errors 1", async () => {
   assertEquals(test.code, 2);
   assertEquals(
     test.stderr.includes(
-      '--test must be one of t, permutation, fisher, wilcoxon, bootstrap, got "z"',
+      '--test must be one of t, permutation, fisher, wilcoxon, bootstrap, tukey, got "z"',
     ),
     true,
   );
@@ -173,4 +173,92 @@ Deno.test("compare usage errors exit 2, input errors 1", async () => {
     "/nonexistent/run.txt",
   ]);
   assertEquals(missing.code, 1);
+});
+
+Deno.test("compare --alternative, --zero-method and --continuity-correction reach the Wilcoxon test, as scipy", async () => {
+  const reference = JSON.parse(
+    await Deno.readTextFile(
+      new URL(
+        "../testdata/significance/alternatives.json",
+        import.meta.url,
+      ),
+    ),
+  );
+  const result = await runCli([
+    "compare",
+    QRELS,
+    HYBRID,
+    BM25,
+    "-m",
+    "P@5",
+    "--test",
+    "wilcoxon",
+    "--alternative",
+    "greater",
+    "--zero-method",
+    "zsplit",
+    "--continuity-correction",
+    "--format",
+    "json",
+  ]);
+  assertEquals(result.code, 0, result.stderr);
+  const [p5] = JSON.parse(result.stdout).comparisons;
+  // scipy.stats.wilcoxon(hybrid, bm25, zero_method="zsplit",
+  // correction=True, alternative="greater") on the per-query P@5.
+  const want = reference.cases
+    .find((c: { name: string }) => c.name === "example P@5 hybrid vs bm25")
+    .wilcoxon.find((r: Record<string, unknown>) =>
+      r.zero_method === "zsplit" && r.alternative === "greater" &&
+      r.method === "auto" && r.correction
+    );
+  assertEquals(
+    Math.abs(p5.p_value_uncorrected - want.pvalue) < 1e-12,
+    true,
+    `${p5.p_value_uncorrected} vs ${want.pvalue}`,
+  );
+});
+
+Deno.test("compare --test tukey gives scipy.stats.tukey_hsd's p-values; one-sided Tukey is a usage error", async () => {
+  const reference = JSON.parse(
+    await Deno.readTextFile(
+      new URL("../testdata/significance/tukey.json", import.meta.url),
+    ),
+  );
+  const result = await runCli([
+    "compare",
+    QRELS,
+    HYBRID,
+    BM25,
+    "-m",
+    "ap",
+    "--test",
+    "tukey",
+    "--format",
+    "json",
+  ]);
+  assertEquals(result.code, 0, result.stderr);
+  const [ap] = JSON.parse(result.stdout).comparisons;
+  const want =
+    reference.tukey_hsd.find((c: { name: string }) =>
+      c.name === "example ap hybrid, bm25"
+    ).pvalue[0][1];
+  assertEquals(Math.abs(ap.p_value_uncorrected - want) < 1e-12, true);
+  const oneSided = await runCli([
+    "compare",
+    QRELS,
+    HYBRID,
+    BM25,
+    "--test",
+    "tukey",
+    "--alternative",
+    "less",
+  ]);
+  assertEquals(oneSided.code, 2);
+  assertEquals(
+    oneSided.stderr.includes(
+      "--test tukey is two-sided, got --alternative less",
+    ),
+    true,
+    oneSided.stderr,
+  );
 });

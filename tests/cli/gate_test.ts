@@ -229,3 +229,50 @@ Deno.test("gate refuses a baseline report off its schema with exit 2, naming the
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("gate --alternative less: the one-sided test of a regression", async () => {
+  const { dir, degraded } = await setup();
+  try {
+    const result = await runCli([
+      "gate",
+      QRELS,
+      degraded,
+      "--baseline",
+      HYBRID,
+      "-m",
+      "ndcg@10=0.5",
+      "--test",
+      "permutation",
+      "--alternative",
+      "less",
+    ]);
+    assertEquals(result.code, 0, result.stderr);
+    // Four queries fell, none rose: of the 2^4 sign vectors only the
+    // observed one is as low, p = 1/16 (two-sided: 2/16).
+    assertEquals(
+      result.stdout.includes("paired permutation (sign-flip) test, less,"),
+      true,
+      result.stdout,
+    );
+    assertEquals(/ndcg@10 .* 0\.0625 +ok/.test(result.stdout), true);
+    const wrong = await runCli([
+      "gate",
+      QRELS,
+      degraded,
+      "--baseline",
+      HYBRID,
+      "--alternative",
+      "lower",
+    ]);
+    assertEquals(wrong.code, 2);
+    assertEquals(
+      wrong.stderr.includes(
+        '--alternative must be one of two-sided, less, greater, got "lower"',
+      ),
+      true,
+      wrong.stderr,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

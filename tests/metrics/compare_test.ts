@@ -11,6 +11,8 @@ import { readRun } from "../../formats/trec_run.ts";
 import type { RankedList } from "../../model/types.ts";
 import { adjustPValues } from "../../metrics/significance/correction.ts";
 import { REFERENCE } from "./significance/_reference.ts";
+import { ALTERNATIVES_REFERENCE, num } from "./significance/_alternatives.ts";
+import { TUKEY_REFERENCE } from "./significance/_tukey.ts";
 
 // scipy.stats.bootstrap(method="percentile") intervals of each example run's
 // mean (tests/testdata/significance/mean_bootstrap.json, written by a script
@@ -269,4 +271,120 @@ Deno.test("compareEvaluations calls its checkpoint before each paired test and s
     "out of time",
   );
   assertEquals(calls, 4);
+});
+
+// The alternatives reference holds the same example cases (hybrid = a).
+const alternativesCase = (metric: string) =>
+  ALTERNATIVES_REFERENCE.cases.find((c) =>
+    c.name === `example ${metric} hybrid vs bm25`
+  )!;
+
+Deno.test("compare passes alternative, zero method and continuity correction to the tests, as scipy", async () => {
+  for (const alternative of ["two-sided", "less", "greater"] as const) {
+    const t = await compare({ hybrid, bm25 }, qrels, METRICS, {
+      test: "t",
+      alternative,
+      correction: "none",
+    });
+    assertEquals(t.alternative, alternative);
+    for (const pair of t.pairs) {
+      const want = alternativesCase(pair.metric).ttest_rel[alternative]!;
+      assertAlmostEquals(pair.pValue, num(want.pvalue), 1e-12, pair.metric);
+    }
+    for (const zeroMethod of ["wilcox", "pratt", "zsplit"] as const) {
+      const w = await compare({ hybrid, bm25 }, qrels, METRICS, {
+        test: "wilcoxon",
+        alternative,
+        zeroMethod,
+        continuityCorrection: true,
+        correction: "none",
+      });
+      assertEquals([w.zeroMethod, w.continuityCorrection], [zeroMethod, true]);
+      for (const pair of w.pairs) {
+        const want = alternativesCase(pair.metric).wilcoxon.find((r) =>
+          r.zero_method === zeroMethod && r.alternative === alternative &&
+          r.method === "auto" && r.correction
+        )!;
+        assertEquals(pair.statistic, num(want.statistic));
+        assertAlmostEquals(pair.pValue, num(want.pvalue), 1e-12, pair.metric);
+      }
+    }
+  }
+});
+
+Deno.test("compare --test tukey gives scipy.stats.tukey_hsd's p-values over all runs at once", async () => {
+  const result = await compare(
+    { hybrid, bm25, again: hybrid },
+    qrels,
+    METRICS,
+    { test: "tukey", correction: "none" },
+  );
+  const runs = ["hybrid", "bm25", "again"];
+  for (const pair of result.pairs) {
+    const c = TUKEY_REFERENCE.tukey_hsd.find((c) =>
+      c.name === `example ${pair.metric} hybrid, bm25, again`
+    )!;
+    const [i, j] = [runs.indexOf(pair.a), runs.indexOf(pair.b)];
+    assertAlmostEquals(pair.statistic, c.statistic[i][j], 1e-15);
+    assertAlmostEquals(pair.pValue, c.pvalue[i][j], 1e-12, pair.metric);
+  }
+  // With a baseline the family is still every run: the same p-values.
+  const based = await compare(
+    { hybrid, bm25, again: hybrid },
+    qrels,
+    METRICS,
+    { test: "tukey", correction: "none", baseline: "bm25" },
+  );
+  const hybridVsBm25 = based.pairs.find((p) =>
+    p.a === "hybrid" && p.metric === "ap"
+  )!;
+  const c = TUKEY_REFERENCE.tukey_hsd.find((c) =>
+    c.name === "example ap hybrid, bm25, again"
+  )!;
+  assertAlmostEquals(hybridVsBm25.pValue, c.pvalue[0][1], 1e-12);
+});
+
+Deno.test("compare with tukey corrects over the metrics of each pair of runs", async () => {
+  const result = await compare(
+    { hybrid, bm25, again: hybrid },
+    qrels,
+    METRICS,
+    { test: "tukey", correction: "holm" },
+  );
+  for (const [a, b] of [["hybrid", "bm25"], ["bm25", "again"]]) {
+    const pairs = result.pairs.filter((p) => p.a === a && p.b === b);
+    assertEquals(pairs.length, METRICS.length);
+    assertEquals(
+      pairs.map((p) => p.pAdjusted),
+      adjustPValues(pairs.map((p) => p.pValue), "holm"),
+    );
+  }
+});
+
+Deno.test("compare rejects a one-sided Tukey test and unknown alternatives", async () => {
+  await assertRejects(
+    () =>
+      compare({ hybrid, bm25 }, qrels, METRICS, {
+        test: "tukey",
+        alternative: "less",
+      }),
+    TypeError,
+    'Tukey\'s HSD is two-sided; alternative "less"',
+  );
+  await assertRejects(
+    () =>
+      compare({ hybrid, bm25 }, qrels, METRICS, {
+        alternative: "lower" as "less",
+      }),
+    TypeError,
+    'Unknown alternative "lower"',
+  );
+  await assertRejects(
+    () =>
+      compare({ hybrid, bm25 }, qrels, METRICS, {
+        zeroMethod: "drop" as "wilcox",
+      }),
+    TypeError,
+    'Unknown zero method "drop"',
+  );
 });

@@ -237,7 +237,7 @@ Deno.test("POST /v1/compare answers 400 on bad input", async () => {
     ],
     [
       { qrels, runs, test: "z" },
-      'Field "test" must be one of "t", "permutation", "fisher", "wilcoxon", "bootstrap", got the string "z".',
+      'Field "test" must be one of "t", "permutation", "fisher", "wilcoxon", "bootstrap", "tukey", got the string "z".',
       { field: "test" },
     ],
     [
