@@ -50,6 +50,13 @@ export interface ReadRunOptions {
    */
   ids?: "utf8" | "bytes";
   /**
+   * Keep what is read from a stream or standard input, so that a run whose
+   * topics are spread over it can be read a second time. With false a
+   * stream is read once and such a run is an {@linkcode UngroupedRunError}
+   * (for a caller with a second reader of its own). Default: true.
+   */
+  replay?: boolean;
+  /**
    * Judge topics in file order. With false, the topics of a large file
    * scanned on several cores come as they are ready. Default: true.
    */
@@ -135,10 +142,14 @@ export function readRun(source: Source, options: ReadRunOptions = {}): TrecRun {
 }
 
 /** A source that can be read twice: the second reading replays the first. */
-function replayable(source: Source): { first: Source; again: () => Source } {
+function replayable(
+  source: Source,
+  replay: boolean,
+): { first: Source; again: (() => Source) | undefined } {
   if (source !== "-" && (typeof source === "string" || "text" in source)) {
     return { first: source, again: () => source };
   }
+  if (!replay) return { first: source, again: undefined };
   const stream = source === "-"
     ? stdinStream()
     : source instanceof ReadableStream
@@ -166,14 +177,14 @@ async function* judgeTopics(
   request: JudgeRequest,
   setTag: (tag: string | undefined) => void,
 ): AsyncGenerator<JudgedItem> {
-  const input = replayable(source);
+  const input = replayable(source, options.replay ?? true);
   try {
     try {
       if (request.readsDocs) {
         yield* judgeLines(input.first, options, request, setTag);
       } else yield* judgeScans(input.first, options, request, setTag);
     } catch (error) {
-      if (!(error instanceof UngroupedRunError)) throw error;
+      if (!(error instanceof UngroupedRunError) || !input.again) throw error;
       yield JUDGING_RESTART;
       yield* judgeLines(
         input.again(),
@@ -256,11 +267,12 @@ function noRunLines(name: string): InputError {
 // the lines of both copies come from reading the input again.
 async function withBothLines(
   error: RepeatedDocumentError,
-  input: { again: () => Source },
+  input: { again: (() => Source) | undefined },
   options: ReadRunOptions & { name: string },
 ): Promise<RepeatedDocumentError> {
   let again: Source;
   try {
+    if (!input.again) return error;
     again = input.again();
   } catch {
     // A stream already replayed once cannot be read a third time.

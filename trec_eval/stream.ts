@@ -78,6 +78,8 @@ export async function evaluateTrecEvalScan(
     ids: "bytes",
     float32Scores: settings.version === 9,
     ordered: false,
+    // trec_eval's full reader reads an ungrouped run again itself.
+    replay: false,
   });
   const request = {
     qrels,
