@@ -6,6 +6,7 @@
 
 import { createReadStream } from "node:fs";
 import { createGunzip } from "node:zlib";
+import { GUNZIP_BOUND_MARK, type GunzipBound } from "./_gunzip_bound.ts";
 
 /**
  * The decompressed chunks of a gzip file. node:zlib inflates twice as fast
@@ -56,17 +57,4 @@ export function gunzipFile(
   })();
 }
 
-/** How far a file may inflate, and what to say when it goes further. */
-export interface GunzipBound {
-  /** The most inflated bytes. */
-  readonly bytes: number;
-  /** The reason given past them (which names the option that raises it). */
-  readonly reason: string;
-}
-
-/**
- * Opens the message of the error {@linkcode gunzipFile} throws past its
- * bound, so that the reader, on this thread or across a worker's channel,
- * tells it from corrupt data.
- */
-export const GUNZIP_BOUND_MARK = "gzip bound: ";
+export { GUNZIP_BOUND_MARK, type GunzipBound } from "./_gunzip_bound.ts";

@@ -7,7 +7,9 @@
 
 import { InputError } from "../model/errors.ts";
 import { ChunkReader } from "./chunk_reader.ts";
-import { GUNZIP_BOUND_MARK, type GunzipBound, gunzipFile } from "./gunzip.ts";
+// The inflater (node:zlib, which takes longer to load than a small run
+// takes to score) is loaded only when a gzip file is opened.
+import { GUNZIP_BOUND_MARK, type GunzipBound } from "./_gunzip_bound.ts";
 import type { GunzipReply, GunzipRequest } from "./gunzip_worker.ts";
 import {
   gzipInflateLimit,
@@ -469,10 +471,17 @@ export class GzipFileReader implements ByteReader {
   #offset = 0;
   #done = false;
 
-  private constructor(path: string, worker: boolean, bound: GunzipBound) {
+  private constructor(
+    path: string,
+    bound: GunzipBound,
+    local?: (
+      path: string,
+      bound: GunzipBound,
+    ) => AsyncIterableIterator<Uint8Array>,
+  ) {
     this.#path = path;
-    if (!worker) {
-      this.#chunks = gunzipFile(path, bound);
+    if (local) {
+      this.#chunks = local(path, bound);
       this.#local = new ChunkReader(this.#chunks);
       return;
     }
@@ -509,10 +518,10 @@ export class GzipFileReader implements ByteReader {
       const limits = inputLimits(options.limits);
       const bytes = gzipInflateLimit(size, limits);
       const worker = options.worker ?? size >= GZIP_WORKER_THRESHOLD;
-      return new GzipFileReader(path, worker, {
-        bytes,
-        reason: gzipTooLarge(size, bytes, limits),
-      });
+      const bound = { bytes, reason: gzipTooLarge(size, bytes, limits) };
+      if (worker) return new GzipFileReader(path, bound);
+      const { gunzipFile } = await import("./gunzip.ts");
+      return new GzipFileReader(path, bound, gunzipFile);
     } finally {
       file.close();
     }

@@ -203,40 +203,181 @@ function compareBytes(
   return (aEnd - aStart) - (bEnd - bStart);
 }
 
-/** The judged documents of one topic, looked up by docno bytes. */
+/**
+ * The judged documents of one topic, looked up by docno bytes: every docno
+ * in one byte array and an open-addressing table holding each one's hash,
+ * so a topic costs a few allocations, not one per judged document.
+ */
 class JudgedLookup {
-  readonly docnos: Uint8Array[];
-  readonly grades: number[];
+  readonly grades: Float64Array;
+  readonly #bytes: Uint8Array;
+  readonly #starts: Int32Array;
   readonly #table: Int32Array;
+  readonly #hashes: Uint32Array;
   readonly #mask: number;
 
   constructor(judgements: Judgements, byteIds: boolean) {
-    this.docnos = [];
-    this.grades = [];
+    const count = judgements.size;
+    this.grades = new Float64Array(count);
+    this.#starts = new Int32Array(count + 1);
+    let bytes: Uint8Array = new Uint8Array(count * 16);
+    let length = 0, i = 0;
     for (const [docno, grade] of judgements) {
-      this.docnos.push(utf8(docno, byteIds));
-      this.grades.push(grade);
+      // ASCII (or byte ids) is copied; other text is encoded.
+      let encoded: Uint8Array | undefined;
+      if (length + docno.length > bytes.length) {
+        bytes = grown(bytes, length + docno.length);
+      }
+      for (let c = 0; c < docno.length; c++) {
+        const code = docno.charCodeAt(c);
+        if (code >= 0x80 && !byteIds) {
+          encoded = encoder.encode(docno);
+          break;
+        }
+        bytes[length + c] = code;
+      }
+      if (encoded) {
+        if (length + encoded.length > bytes.length) {
+          bytes = grown(bytes, length + encoded.length);
+        }
+        bytes.set(encoded, length);
+        length += encoded.length;
+      } else length += docno.length;
+      this.grades[i] = grade;
+      this.#starts[++i] = length;
     }
+    this.#bytes = bytes;
     let size = 8;
-    while (size < this.docnos.length * 2) size *= 2;
+    while (size < count * 2) size *= 2;
     this.#table = new Int32Array(size).fill(-1);
+    this.#hashes = new Uint32Array(size);
     this.#mask = size - 1;
-    this.docnos.forEach((bytes, i) => {
-      let slot = hashBytes(bytes, 0, bytes.length) & this.#mask;
+    for (let j = 0; j < count; j++) {
+      const hash = hashBytes(bytes, this.#starts[j], this.#starts[j + 1]);
+      let slot = hash & this.#mask;
       while (this.#table[slot] !== -1) slot = (slot + 1) & this.#mask;
-      this.#table[slot] = i;
-    });
+      this.#table[slot] = j;
+      this.#hashes[slot] = hash;
+    }
   }
 
+  /** The judged index of a docno, or -1. */
   find(bytes: Uint8Array, start: number, end: number, hash: number): number {
     let slot = hash & this.#mask;
     for (let i = this.#table[slot]; i !== -1; i = this.#table[slot]) {
-      const docno = this.docnos[i];
-      if (sameBytes(docno, 0, docno.length, bytes, start, end)) return i;
+      if (
+        this.#hashes[slot] === hash &&
+        sameBytes(
+          this.#bytes,
+          this.#starts[i],
+          this.#starts[i + 1],
+          bytes,
+          start,
+          end,
+        )
+      ) return i;
       slot = (slot + 1) & this.#mask;
     }
     return -1;
   }
+}
+
+function grown(bytes: Uint8Array, least: number): Uint8Array {
+  const bigger = new Uint8Array(Math.max(least, bytes.length * 2));
+  bigger.set(bytes);
+  return bigger;
+}
+
+/**
+ * The lookup of a topic's judgements, made once per judgements and id
+ * encoding: `compare` scans several runs against the same qrels.
+ */
+const LOOKUPS = [
+  new WeakMap<Judgements, JudgedLookup>(),
+  new WeakMap<Judgements, JudgedLookup>(),
+];
+
+function judgedLookup(judgements: Judgements, byteIds: boolean): JudgedLookup {
+  const cache = LOOKUPS[byteIds ? 1 : 0];
+  let lookup = cache.get(judgements);
+  if (!lookup) {
+    cache.set(judgements, lookup = new JudgedLookup(judgements, byteIds));
+  }
+  return lookup;
+}
+
+const SCORE_BITS = new Float64Array(1);
+const SCORE_WORDS = new Uint32Array(SCORE_BITS.buffer);
+
+/**
+ * A set of scores (open addressing on their bits; -0 is 0), each with the
+ * head of a list of documents.
+ */
+class ScoreTable {
+  readonly keys: Float64Array;
+  readonly heads: Int32Array;
+  readonly used: Uint8Array;
+  readonly #mask: number;
+
+  constructor(most: number) {
+    let size = 16;
+    while (size < most * 2) size *= 2;
+    this.keys = new Float64Array(size);
+    this.heads = new Int32Array(size).fill(-1);
+    this.used = new Uint8Array(size);
+    this.#mask = size - 1;
+  }
+
+  #start(score: number): number {
+    SCORE_BITS[0] = score + 0;
+    const h = Math.imul(
+      SCORE_WORDS[0] ^ Math.imul(SCORE_WORDS[1], 0x9e3779b1),
+      0x85ebca6b,
+    );
+    return (h ^ (h >>> 16)) & this.#mask;
+  }
+
+  add(score: number): void {
+    let slot = this.#start(score);
+    while (this.used[slot]) {
+      if (this.keys[slot] === score) return;
+      slot = (slot + 1) & this.#mask;
+    }
+    this.used[slot] = 1;
+    this.keys[slot] = score;
+  }
+
+  /** The slot of a score in the set, or -1. */
+  slot(score: number): number {
+    let slot = this.#start(score);
+    while (this.used[slot]) {
+      if (this.keys[slot] === score) return slot;
+      slot = (slot + 1) & this.#mask;
+    }
+    return -1;
+  }
+}
+
+/** The first index of `sorted` (ascending) holding a value above `value`. */
+function firstAbove(sorted: Float64Array, value: number): number {
+  let low = 0, high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] > value) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+/** The first index of `sorted` (ascending) holding `value` or more. */
+function firstAtLeast(sorted: Float64Array, value: number): number {
+  let low = 0, high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] >= value) high = mid;
+    else low = mid + 1;
+  }
+  return low;
 }
 
 /**
@@ -379,6 +520,68 @@ class TopicBuffer {
     return (i) => rank[i];
   }
 
+  /**
+   * The 1-based ranks of documents `asked`, in trec_eval's order. Without
+   * repeated docnos a rank is 1 + the higher scores (a binary search in the
+   * sorted scores) + the greater docnos among equal scores, compared within
+   * each tied group only: no topic is sorted by docno, however many judged
+   * documents it holds. A topic with repeats takes {@linkcode ranker}'s
+   * stable sort, which orders the copies.
+   */
+  ranksOf(bytes: Uint8Array, asked: readonly number[]): Int32Array {
+    const ranks = new Int32Array(asked.length);
+    if (this.duplicates.length || asked.length <= 16) {
+      const rankOf = this.ranker(bytes, asked.length);
+      for (let k = 0; k < asked.length; k++) ranks[k] = rankOf(asked[k]);
+      return ranks;
+    }
+    const n = this.count;
+    for (let i = 0; i < n; i++) this.exact(bytes, i);
+    const scores = this.scores;
+    const sorted = scores.slice(0, n).sort();
+    // The scores asked documents share with others, in a table keyed by the
+    // score's bits: a Map keyed by numbers would box one per look-up.
+    let tied: ScoreTable | undefined;
+    for (let k = 0; k < asked.length; k++) {
+      const s = scores[asked[k]];
+      const above = firstAbove(sorted, s);
+      ranks[k] = n - above + 1;
+      if (above - firstAtLeast(sorted, s) > 1) {
+        (tied ??= new ScoreTable(asked.length)).add(s);
+      }
+    }
+    if (!tied) return ranks;
+    // The documents of each tied score, as linked lists.
+    const next = new Int32Array(n);
+    for (let j = 0; j < n; j++) {
+      const slot = tied.slot(scores[j]);
+      if (slot < 0) continue;
+      next[j] = tied.heads[slot];
+      tied.heads[slot] = j;
+    }
+    for (let k = 0; k < asked.length; k++) {
+      const i = asked[k];
+      const slot = tied.slot(scores[i]);
+      if (slot < 0) continue;
+      let before = 0;
+      for (let j = tied.heads[slot]; j !== -1; j = next[j]) {
+        if (
+          j !== i &&
+          compareBytes(
+              bytes,
+              this.starts[j],
+              this.ends[j],
+              bytes,
+              this.starts[i],
+              this.ends[i],
+            ) > 0
+        ) before++;
+      }
+      ranks[k] += before;
+    }
+    return ranks;
+  }
+
   /** 1-based rank of document i in trec_eval's order: score descending, docno descending. */
   rankOf(bytes: Uint8Array, i: number): number {
     this.exact(bytes, i);
@@ -505,22 +708,22 @@ export function scanTopics(
       }
       const numRet = Math.min(topic.count, depth);
       if (topic.duplicates.length) checkDuplicates(numRet);
-      const ranks: number[] = [], grades: number[] = [];
-      const rankOf = topic.ranker(buffer, topic.found.length);
-      for (let f = 0; f < topic.found.length; f++) {
-        const rank = rankOf(topic.found[f]);
-        if (rank <= numRet) {
-          const grade = lookup!.grades[topic.foundJudged[f]];
-          ranks.push(rank);
-          grades.push(grade < 0 ? POOLED_UNJUDGED : grade);
-        }
+      const found = topic.found;
+      const ranks = topic.ranksOf(buffer, found);
+      const grades = new Float64Array(found.length);
+      let kept = 0;
+      for (let f = 0; f < found.length; f++) {
+        if (ranks[f] > numRet) continue;
+        const grade = lookup!.grades[topic.foundJudged[f]];
+        ranks[kept] = ranks[f];
+        grades[kept++] = grade < 0 ? POOLED_UNJUDGED : grade;
       }
       return {
         queryId: id,
         judged: true,
         numRet,
-        ranks: Int32Array.from(ranks),
-        grades: Float64Array.from(grades),
+        ranks: kept === found.length ? ranks : ranks.slice(0, kept),
+        grades: kept === found.length ? grades : grades.slice(0, kept),
       };
     };
 
@@ -545,7 +748,7 @@ export function scanTopics(
       }
       topic.reset();
       judgements = qrels.get(queryId);
-      lookup = judgements ? new JudgedLookup(judgements, byteIds) : undefined;
+      lookup = judgements ? judgedLookup(judgements, byteIds) : undefined;
       topicStart = lineStart;
     };
 

@@ -6,7 +6,6 @@
  * @module
  */
 
-import { resolve } from "node:path";
 import { ReplayableStream } from "../formats/replayable_stream.ts";
 import { GzipFileReader, type Source, stdinStream } from "../formats/source.ts";
 import { annotateTrecEval } from "./annotate.ts";
@@ -88,8 +87,13 @@ async function evaluate(
     return { stdout: "", stderr: TREC_EVAL_USAGE, status: 1 };
   }
   const { cwd } = options;
+  // node:path only for a server's directory: the command line needs none,
+  // and loading it costs more than scoring a small run.
+  const resolve = cwd === undefined
+    ? undefined
+    : (await import("node:path")).resolve;
   const locate = options.open ??
-    (cwd === undefined ? undefined : (path: string) => resolve(cwd, path));
+    (resolve && ((path: string) => resolve(cwd!, path)));
   const settings = {
     perTopic: parsed.perTopic,
     complete: parsed.complete,
@@ -108,7 +112,7 @@ async function evaluate(
   const fromStdin = runPath.startsWith("-");
   let stdin: ReplayableStream | undefined;
   if (parsed.relFormat === "qrels" && !(fromStdin && relPath === "-")) {
-    const path = cwd === undefined ? runPath : resolve(cwd, runPath);
+    const path = resolve ? resolve(cwd!, runPath) : runPath;
     // A gzip run's inflater starts on its worker while the qrels are read.
     const early = !options.open && !fromStdin && path.endsWith(".gz")
       ? GzipFileReader.open(path).catch(() => undefined)
