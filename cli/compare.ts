@@ -6,7 +6,7 @@
  */
 
 import { basename } from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs } from "./_args.ts";
 import {
   checkComparable,
   compareEvaluations,

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "./_args.ts";
 import { convertFile } from "../formats/convert.ts";
 import { builtinFormats } from "../formats/format_registry.ts";
 import { UsageError } from "./errors.ts";

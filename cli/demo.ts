@@ -7,7 +7,7 @@
  */
 
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { parseArgs } from "./_args.ts";
 import { Bm25Retriever } from "../adapters/bm25.ts";
 import { evaluateDataset } from "../adapters/evaluate_retrieval.ts";
 import { readGoDataset } from "../formats/go_dataset.ts";

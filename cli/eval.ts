@@ -5,7 +5,7 @@
  */
 
 import { checkMetricCount } from "../formats/limits.ts";
-import { parseArgs } from "node:util";
+import { parseArgs } from "./_args.ts";
 import { OFFICIAL_SPECS } from "../metrics/official.ts";
 import {
   EVALUATION_FORMATS,

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "./_args.ts";
 import { openSource, readLines } from "../formats/source.ts";
 import { resolve } from "../metrics/builtin.ts";
 import {

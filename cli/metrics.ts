@@ -4,7 +4,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "./_args.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
 import {
   metricListing,

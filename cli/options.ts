@@ -25,7 +25,7 @@ import {
  *
  * @example
  * ```ts
- * import { parseArgs } from "node:util";
+ * import { parseArgs } from "./_args.ts";
  * import { usageErrors } from "./options.ts";
  * import { UsageError } from "./errors.ts";
  * try {

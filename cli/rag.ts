@@ -5,7 +5,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "./_args.ts";
 import { type AnswerKeyMap, parseKeyMap } from "../formats/answers.ts";
 import { readRagSamples } from "../formats/rag_samples.ts";
 import { DEFAULT_RAG_METRICS, evaluateRag } from "../metrics/rag/evaluate.ts";

@@ -6,7 +6,7 @@
  */
 
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs } from "./_args.ts";
 import { ANALYZER_NAMES, type AnalyzerName } from "../adapters/analyzer.ts";
 import { Bm25Index, Bm25Retriever } from "../adapters/bm25.ts";
 import {

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
+import { parseArgs } from "./_args.ts";
 import { createApp } from "../server.ts";
 import {
   positiveInteger,

@@ -119,20 +119,6 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 /**
- * UTF-8 bytes of a string, without a TextEncoder call for plain ASCII; with
- * `byteIds`, the string holds one byte per character (see `ScanRunOptions.ids`).
- */
-function utf8(value: string, byteIds = false): Uint8Array {
-  const bytes = new Uint8Array(value.length);
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 0x80 && !byteIds) return encoder.encode(value);
-    bytes[i] = c;
-  }
-  return bytes;
-}
-
-/**
  * The string of a byte range, without a TextDecoder call for plain ASCII;
  * with `byteIds`, one character per byte.
  */
@@ -1172,7 +1158,7 @@ async function openFiller(
       await file.seek(range[0], Deno.SeekMode.Start);
       left = range[1] - range[0];
     }
-    const reader = fileReader(file, shown);
+    const reader = fileReader(file, shown, true);
     return {
       name: shown,
       fill: async (into) => {
