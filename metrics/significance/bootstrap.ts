@@ -87,12 +87,22 @@ export function bootstrapTest(
     throw new RangeError("The bootstrap needs at least one difference");
   }
   const statistic = mean(d);
-  const rng = new Xoshiro128(options.seed ?? DEFAULT_SEED);
+  const seed = options.seed ?? DEFAULT_SEED;
   const means = new Float64Array(resamples);
-  for (let r = 0; r < resamples; r++) {
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += d[rng.nextInt(n)];
-    means[r] = sum / n;
+  const drawn = resampleIndices(seed, n, resamples);
+  if (drawn) {
+    for (let r = 0, at = 0; r < resamples; r++) {
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += d[drawn[at++]];
+      means[r] = sum / n;
+    }
+  } else {
+    const rng = new Xoshiro128(seed);
+    for (let r = 0; r < resamples; r++) {
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += d[rng.nextInt(n)];
+      means[r] = sum / n;
+    }
   }
   let extreme = 0;
   // The same last-bits tolerance as the sign-flip tests.
@@ -115,6 +125,43 @@ export function bootstrapTest(
     pValue: (extreme + 1) / (resamples + 1),
     resamples,
   };
+}
+
+/** The most indices {@linkcode resampleIndices} keeps (8 MiB as 16 bits). */
+const MAX_KEPT_INDICES = 1 << 22;
+
+let kept:
+  | {
+    seed: number;
+    n: number;
+    resamples: number;
+    indices: Uint16Array | Int32Array;
+  }
+  | undefined;
+
+/**
+ * The query indices of every resample, as the generator draws them from a
+ * fresh seed: the same for every bootstrap of the same seed, size and
+ * resamples (`compare` runs one per metric, run and pair), so they are drawn
+ * once and kept, when they fit in {@linkcode MAX_KEPT_INDICES}; otherwise
+ * undefined, and the caller draws them as it goes.
+ */
+function resampleIndices(
+  seed: number,
+  n: number,
+  resamples: number,
+): Uint16Array | Int32Array | undefined {
+  if (n * resamples > MAX_KEPT_INDICES) return undefined;
+  if (kept?.seed === seed && kept.n === n && kept.resamples === resamples) {
+    return kept.indices;
+  }
+  const rng = new Xoshiro128(seed);
+  const indices = n <= 0x10000
+    ? new Uint16Array(n * resamples)
+    : new Int32Array(n * resamples);
+  for (let at = 0; at < indices.length; at++) indices[at] = rng.nextInt(n);
+  kept = { seed, n, resamples, indices };
+  return indices;
 }
 
 /** numpy's default (linear) quantile of sorted values. */
