@@ -1,0 +1,201 @@
+/**
+ * Times the CLI on the runs people score every day: a TREC DL 2020 pair (43
+ * judged topics of 54, 1,000 documents each, heavy score ties) and a
+ * `compare` of the five DL 2020 first-stage runs, against a trec_eval
+ * binary when one is given (ratio of medians and of peak memory, and
+ * whether `trec_eval` printed trec_eval's bytes).
+ *
+ * ```sh
+ * TREC_EVAL=/path/to/trec_eval deno run -A bench/small_runs.ts [--runs 9]
+ * ```
+ *
+ * The data is `../shared/real/trec/` (qrels `dl20-passage.txt`, runs
+ * `dl20.*.txt`), or `--data DIR` holding `qrels/` and `runs/` alike. Each
+ * command runs under GNU time (`/usr/bin/time -f "%e %U %S %M"`): wall time,
+ * CPU time (user + system, which a busy machine inflates less than wall
+ * time) and peak resident memory. The commands of a row take turns, round
+ * after round, so that both sides see the same load.
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    runs: { type: "string", default: "9" },
+    data: { type: "string", default: "../shared/real/trec" },
+    "trec-eval": { type: "string" },
+  },
+});
+const runs = Number(values.runs);
+const trecEval = values["trec-eval"] ?? Deno.env.get("TREC_EVAL");
+const cli = new URL("../cli.ts", import.meta.url).pathname;
+const qrels = `${values.data}/qrels/dl20-passage.txt`;
+const run = `${values.data}/runs/dl20.repllama.txt`;
+const firstStage = ["bm25", "bm25-rm3", "splade-pp-ed", "tasb", "ada2"].map(
+  (name) => `${values.data}/runs/dl20.${name}.txt`,
+);
+
+interface Timing {
+  wall: number;
+  cpu: number;
+  peakKiB: number;
+  stdout: string;
+}
+
+async function timeOnce(command: string[]): Promise<Timing> {
+  const output = await new Deno.Command("/usr/bin/time", {
+    args: ["-f", "%e %U %S %M", ...command],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(output.stderr).trim().split("\n");
+  if (!output.success) {
+    throw new Error(`${command.join(" ")} failed:\n${stderr.join("\n")}`);
+  }
+  const [wall, user, system, peak] = stderr.at(-1)!.split(" ").map(Number);
+  return {
+    wall,
+    cpu: user + system,
+    peakKiB: peak,
+    stdout: new TextDecoder().decode(output.stdout),
+  };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2
+    ? s[(s.length - 1) / 2]
+    : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+interface Measured {
+  wall: number;
+  cpu: number;
+  peakMiB: number;
+  stdout: string;
+}
+
+/** Runs the commands in turn, `runs` rounds; medians of each. */
+async function measure(...commands: string[][]): Promise<Measured[]> {
+  const timings: Timing[][] = commands.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    for (const [c, command] of commands.entries()) {
+      timings[c].push(await timeOnce(command));
+    }
+  }
+  return timings.map((t) => ({
+    wall: median(t.map((x) => x.wall)),
+    cpu: median(t.map((x) => x.cpu)),
+    peakMiB: median(t.map((x) => x.peakKiB)) / 1024,
+    stdout: t[0].stdout,
+  }));
+}
+
+const ranklens = (args: string[]) => [
+  Deno.execPath(),
+  "run",
+  "-A",
+  cli,
+  ...args,
+];
+const rows: string[][] = [];
+const seconds = (m: Measured) => `${m.wall.toFixed(3)} s`;
+const cpu = (m: Measured) => `${m.cpu.toFixed(3)} s`;
+const mib = (m: Measured) => `${m.peakMiB.toFixed(0)} MiB`;
+
+/** ranklens against trec_eval: `sameBytes` compares their outputs. */
+async function versus(
+  label: string,
+  ours: string[],
+  theirs: string[],
+  sameBytes: boolean,
+): Promise<void> {
+  const [a, b] = await measure(
+    ranklens(ours),
+    ...(trecEval ? [[trecEval, ...theirs]] : []),
+  );
+  const row = [label, seconds(a), cpu(a), mib(a)];
+  if (b) {
+    row.push(
+      seconds(b),
+      cpu(b),
+      mib(b),
+      `${(a.wall / b.wall).toFixed(2)}x`,
+      `${(a.cpu / b.cpu).toFixed(2)}x`,
+      `${(a.peakMiB / b.peakMiB).toFixed(2)}x`,
+      sameBytes ? (a.stdout === b.stdout ? "yes" : "NO") : "",
+    );
+  } else row.push("", "", "", "", "", "", "");
+  rows.push(row);
+  console.error(row.join("  "));
+}
+
+await versus("`trec_eval QRELS RUN`", ["trec_eval", qrels, run], [
+  qrels,
+  run,
+], true);
+await versus("`eval QRELS RUN`", ["eval", qrels, run], [qrels, run], false);
+await versus(
+  "`eval -m ndcg@10 -m ap -m rr`",
+  ["eval", "-m", "ndcg@10", "-m", "ap", "-m", "rr", qrels, run],
+  ["-m", "ndcg_cut.10", "-m", "map", "-m", "recip_rank", qrels, run],
+  false,
+);
+const [compared] = await measure(
+  ranklens([
+    "compare",
+    qrels,
+    ...firstStage,
+    ...["-m", "ndcg@10", "-m", "ap", "-m", "P@10", "-m", "rr"],
+  ]),
+);
+rows.push([
+  "`compare` 5 runs, 4 metrics, t-test",
+  seconds(compared),
+  cpu(compared),
+  mib(compared),
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+]);
+const [help] = await measure(ranklens(["--help"]));
+rows.push([
+  "`--help`",
+  seconds(help),
+  cpu(help),
+  mib(help),
+  ...Array(7).fill(""),
+]);
+
+const header = [
+  "command",
+  "ranklens",
+  "CPU",
+  "memory",
+  "trec_eval",
+  "CPU",
+  "memory",
+  "time",
+  "CPU time",
+  "memory",
+  "same bytes",
+];
+console.log(
+  `| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`,
+);
+for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+const load = await Deno.readTextFile("/proc/loadavg").catch(() => "?");
+console.log(
+  `\nmedian of ${runs} runs each, taking turns (GNU time: wall, user + system, peak RSS); trec_eval: ${
+    trecEval ?? "none"
+  }; ${Deno.build.target}, ${navigator.hardwareConcurrency} cores, load average at the end: ${
+    load.split(" ").slice(0, 3).join(" ")
+  }`,
+);
