@@ -68,11 +68,13 @@ export async function trecEval(
   if (!result.about || !("files" in parsed)) return result;
   const [rel, run] = parsed.files;
   const { cwd } = options;
+  const resolve = cwd === undefined
+    ? undefined
+    : (await import("node:path")).resolve;
   return await annotateTrecEval(result, {
     rel,
     run,
-    open: options.open ??
-      ((path) => cwd === undefined ? path : resolve(cwd, path)),
+    open: options.open ?? ((path) => resolve ? resolve(cwd!, path) : path),
   });
 }
 
