@@ -45,6 +45,11 @@ import {
   usageErrors,
 } from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
+import {
+  INPUT_OPTIONS,
+  INPUT_OPTIONS_HELP,
+  inputChoices,
+} from "./input_options.ts";
 
 const USAGE =
   "deno run -R cli.ts compare QRELS RUN_A RUN_B [RUN...] [-m SPEC]... [--test t|permutation|fisher|wilcoxon|bootstrap|tukey] [--alternative two-sided|less|greater] [--zero-method wilcox|pratt|zsplit] [--continuity-correction] [--correction holm|bonferroni|none] [--alpha 0.05] [--seed N] [--resamples N] [--query-set judged|intersection] [--baseline NAME] [-l N] [-M N] [-J] [--format table|markdown|csv|json|latex|html] [-q] [--out FILE]";
@@ -79,6 +84,7 @@ Options:
       --format F         table (default), markdown, csv, json, latex or html
   -q, --per-query        include per-query values in json
       --out FILE         write the report to FILE (atomically) instead of stdout
+${INPUT_OPTIONS_HELP}
   -h, --help             this help
 
 Runs are named by their run tag, or by file name when tags repeat.`;
@@ -115,6 +121,8 @@ export interface ScoreOptions {
   readonly metrics: readonly string[];
   /** Extra specs scored for curves only. */
   readonly extra?: readonly string[];
+  /** The runs' format (default: detected). */
+  readonly runFormat?: string;
   /** The query set. */
   readonly querySet: QuerySet;
   /** Relevance level. */
@@ -150,6 +158,7 @@ export async function scoreRunFiles(
           depth: options.depth,
           judgedOnly: options.judgedOnly,
           averageOverQrels: options.querySet === "judged",
+          format: options.runFormat,
         },
       ),
     );
@@ -233,6 +242,7 @@ export async function run(args: string[]): Promise<number> {
         format: { type: "string", default: "table" },
         "per-query": { type: "boolean", short: "q" },
         out: { type: "string" },
+        ...INPUT_OPTIONS,
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -297,8 +307,10 @@ export async function run(args: string[]): Promise<number> {
     usageErrors(USAGE, () => checkComparable(resolve(spec)));
   }
   const curveCutoffs = format === "html" ? DEFAULT_CURVE_CUTOFFS : [];
-  const qrels = await readQrelsFile(qrelsPath);
+  const inputs = inputChoices(values, USAGE);
+  const qrels = await readQrelsFile(qrelsPath, inputs.qrels);
   const scored = await scoreRunFiles(qrels, runPaths, {
+    runFormat: inputs.run.format,
     metrics,
     extra: curveSpecs(metrics, curveCutoffs),
     querySet,

@@ -28,13 +28,22 @@ import { readSubtopicQrels } from "../formats/subtopic_qrels.ts";
 import { readRun } from "../formats/trec_run.ts";
 import { evaluateDiversity } from "../metrics/diversity/evaluate.ts";
 import { InputError } from "../model/errors.ts";
+import {
+  INPUT_OPTIONS,
+  INPUT_OPTIONS_HELP,
+  inputChoices,
+} from "./input_options.ts";
 
 const USAGE =
-  "deno run -R cli.ts eval QRELS RUN [SPECS]... [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown] [--save-report FILE]";
+  "deno run -R cli.ts eval QRELS RUN [SPECS]... [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown] [--save-report FILE] [--qrels-format F] [--run-format F] [--split NAME]";
 
 const HELP = `Usage: ${USAGE}
 
-Scores every judged query of RUN (a TREC run file) against QRELS.
+Scores every judged query of RUN against QRELS. RUN is a TREC run, a JSON
+dict {qid: {docid: score}} (ranx, pytrec_eval), the same as JSON Lines or an
+MS MARCO qid<TAB>pid<TAB>rank TSV; QRELS is TREC qrels, BEIR TSV, a BEIR
+folder, a Go JSON dataset or a JSON dict {qid: {docid: relevance}}. Each may
+be gzipped; the format is detected unless named.
 
 SPECS after the files are metrics too, as the ir_measures CLI takes them:
 eval QRELS RUN 'nDCG@10 P@5 AP'.
@@ -57,6 +66,7 @@ Options:
       --format F      trec (default), json, csv or markdown
       --save-report FILE  also save a JSON report with every per-query value
                       (atomically), a baseline for "gate"
+${INPUT_OPTIONS_HELP}
   -h, --help          this help`;
 
 /**
@@ -80,6 +90,7 @@ export async function run(args: string[]): Promise<number> {
         strict: { type: "boolean" },
         format: { type: "string", default: "trec" },
         "save-report": { type: "string" },
+        ...INPUT_OPTIONS,
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -102,6 +113,7 @@ export async function run(args: string[]): Promise<number> {
     EVALUATION_FORMATS,
   );
   const [qrelsPath, runPath] = positionals;
+  const inputs = inputChoices(values, USAGE);
   const relevanceLevel = values.level === undefined
     ? 1
     : intOption("-l", values.level, USAGE, 0);
@@ -124,7 +136,7 @@ export async function run(args: string[]): Promise<number> {
     });
   }
   const metrics = metricOptions(requested, "ranking", USAGE);
-  const qrels = await readQrelsFile(qrelsPath);
+  const qrels = await readQrelsFile(qrelsPath, inputs.qrels);
   const options = {
     relevanceLevel,
     depth,
@@ -136,7 +148,7 @@ export async function run(args: string[]): Promise<number> {
     qrels,
     runPath,
     metrics,
-    options,
+    { ...options, ...inputs.run },
   );
   if (values["save-report"] !== undefined) {
     await writeFileAtomic(

@@ -41,6 +41,11 @@ import {
   usageErrors,
 } from "./options.ts";
 import { scoreRunFiles } from "./compare.ts";
+import {
+  INPUT_OPTIONS,
+  INPUT_OPTIONS_HELP,
+  inputChoices,
+} from "./input_options.ts";
 
 const USAGE =
   "deno run -R cli.ts gate QRELS RUN --baseline BASELINE [-m SPEC=MAX_DROP]... [--require-significance] [--test t|permutation|fisher|wilcoxon|bootstrap|tukey] [--alternative two-sided|less|greater] [--zero-method wilcox|pratt|zsplit] [--continuity-correction] [--correction none|holm|bonferroni] [--alpha 0.05] [--seed N] [--top N]";
@@ -76,6 +81,7 @@ Options:
       --alpha A             significance level (default 0.05)
       --seed N              seed of sampled tests (default 42)
       --top N               queries listed per failing metric (default 5)
+${INPUT_OPTIONS_HELP}
   -h, --help                this help`;
 
 /** The exit status of an input error: 2, as for a usage error; 1 is a regression. */
@@ -280,6 +286,7 @@ export async function run(args: string[]): Promise<number> {
         alpha: { type: "string", default: "0.05" },
         seed: { type: "string", default: "42" },
         top: { type: "string", default: "5" },
+        ...INPUT_OPTIONS,
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -335,7 +342,8 @@ export async function run(args: string[]): Promise<number> {
     gated.set(label, values.metric![i]);
   });
   const [qrelsPath, runPath] = positionals;
-  const qrels = await readQrelsFile(qrelsPath);
+  const inputs = inputChoices(values, USAGE);
+  const qrels = await readQrelsFile(qrelsPath, inputs.qrels);
 
   await checkInputFile(values.baseline);
   const saved = await isJsonReport(values.baseline)
@@ -359,7 +367,10 @@ export async function run(args: string[]): Promise<number> {
     querySet: "judged" as const,
     ...(saved?.options ?? {}),
   };
-  const [scored] = await scoreRunFiles(qrels, [runPath], options);
+  const [scored] = await scoreRunFiles(qrels, [runPath], {
+    ...options,
+    runFormat: inputs.run.format,
+  });
   const baseline: Evaluation = saved
     ? baselineEvaluation(saved, qrels, labels)
     : (await scoreRunFiles(qrels, [values.baseline], options))[0].evaluation;

@@ -7,7 +7,10 @@
 
 import type { Qrels } from "../model/types.ts";
 import { InputError } from "../model/errors.ts";
-import { readQrels } from "../formats/trec_qrels.ts";
+import {
+  readQrelsInput,
+  type ReadQrelsInputOptions,
+} from "../formats/inputs.ts";
 
 /**
  * Checks that a path names a file (or is `-`, standard input): reading a
@@ -33,8 +36,10 @@ export async function checkInputFile(path: string): Promise<void> {
 }
 
 /**
- * Reads a TREC qrels file a command evaluates against: a file with at least
- * one judgement, since every score against none would be a meaningless 0.
+ * Reads the qrels a command evaluates against, in any shape
+ * {@linkcode readQrelsInput} reads (TREC, BEIR TSV or folder, JSON): at
+ * least one judgement, since every score against none would be a
+ * meaningless 0.
  *
  * @example
  * ```ts
@@ -46,14 +51,17 @@ export async function checkInputFile(path: string): Promise<void> {
  * await Deno.remove(path);
  * ```
  *
- * @param path The file, `-` for standard input.
+ * @param path The file or BEIR folder, `-` for standard input.
+ * @param options The format (default: detected) and a BEIR folder's split.
  * @returns The judgements.
- * @throws {InputError} If the path is a directory, a line is malformed or
+ * @throws {InputError} If a line is malformed, the input is not qrels or
  * there is no judgement.
  */
-export async function readQrelsFile(path: string): Promise<Qrels> {
-  await checkInputFile(path);
-  const qrels = await readQrels(path);
+export async function readQrelsFile(
+  path: string,
+  options: ReadQrelsInputOptions = {},
+): Promise<Qrels> {
+  const qrels = await readQrelsInput(path, options);
   if (qrels.size === 0) {
     throw new InputError(
       path === "-" ? "<stdin>" : path,

@@ -11,8 +11,7 @@ import {
   type MetricLike,
 } from "../metrics/evaluate.ts";
 import type { Qrels } from "../model/types.ts";
-import { readRun, type ReadRunOptions } from "../formats/trec_run.ts";
-import { checkInputFile } from "./input_files.ts";
+import { readRunInput, type ReadRunInputOptions } from "../formats/inputs.ts";
 
 /** An evaluation and the tag of the run it scored. */
 export interface RunFileEvaluation {
@@ -24,13 +23,14 @@ export interface RunFileEvaluation {
 
 /**
  * Scores a run file with {@linkcode evaluate}, exactly as the library does
- * with `evaluate(readRun(path), ...)`; a run with no judged query is an
- * error.
+ * with `evaluate(await readRunInput(path), ...)`: a TREC run, a JSON dict,
+ * JSON Lines or MS MARCO TSV, named by `format` or detected. A run with no
+ * judged query is an error.
  *
  * @param qrels The judgements.
  * @param path The run file, `-` for stdin.
  * @param metrics Metric specs or bound metrics.
- * @param options Evaluation and reading options.
+ * @param options Evaluation and reading options, and the run's format.
  * @returns The evaluation and run tag.
  * @throws {InputError} If the path is a directory, a line is malformed, the
  * run has no line at all or no judged query.
@@ -39,10 +39,9 @@ export async function evaluateRunFile(
   qrels: Qrels,
   path: string,
   metrics: readonly MetricLike[],
-  options: EvaluateOptions & ReadRunOptions = {},
+  options: EvaluateOptions & ReadRunInputOptions = {},
 ): Promise<RunFileEvaluation> {
-  await checkInputFile(path);
-  const run = readRun(path, options);
+  const run = await readRunInput(path, options);
   const evaluation = await evaluate(run, qrels, metrics, {
     ...options,
     requireJudged: true,

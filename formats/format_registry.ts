@@ -18,6 +18,12 @@ import { openSource, splitFields } from "./source.ts";
 import { isDecimalLiteral } from "./_decimal.ts";
 import { formatQrels, readQrels } from "./trec_qrels.ts";
 import { formatRun, readRun } from "./trec_run.ts";
+import {
+  JSON_QRELS_FORMAT,
+  JSON_RUN_FORMAT,
+  JSONL_RUN_FORMAT,
+  MSMARCO_RUN_FORMAT,
+} from "./input_formats.ts";
 
 /** The value each kind of format reads and writes. */
 export interface FormatValues {
@@ -419,12 +425,17 @@ export const TREC_RUN_FORMAT: DataFormat<"run"> = {
 };
 
 /**
- * The built-in formats: `go-json` and `beir` datasets, `beir-qrels` and
- * `trec-qrels`, `trec-run`. Extend it with `new FormatRegistry(builtinFormats)`.
+ * The built-in formats: `go-json` and `beir` datasets; `beir-qrels`,
+ * `trec-qrels` and `json-qrels`; `trec-run`, `json-run`, `jsonl-run` and
+ * `msmarco-run`. Extend it with `new FormatRegistry(builtinFormats)`.
  */
 export const builtinFormats: FormatRegistry = new FormatRegistry()
   .register(GO_JSON_FORMAT)
   .register(BEIR_FORMAT)
   .register(BEIR_QRELS_FORMAT)
   .register(TREC_QRELS_FORMAT)
-  .register(TREC_RUN_FORMAT);
+  .register(TREC_RUN_FORMAT)
+  .register(JSON_QRELS_FORMAT)
+  .register(JSON_RUN_FORMAT)
+  .register(JSONL_RUN_FORMAT)
+  .register(MSMARCO_RUN_FORMAT);

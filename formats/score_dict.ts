@@ -1,0 +1,358 @@
+/**
+ * Runs and qrels as JSON dicts, the shape ranx and pytrec_eval keep them
+ * in: `{qid: {docid: score}}` for a run, `{qid: {docid: grade}}` for qrels,
+ * as one JSON file or as JSON Lines.
+ *
+ * @module
+ */
+
+import type { DocId, Qrels, QueryId, RankedList } from "../model/types.ts";
+import { compareIds } from "../model/compare_ids.ts";
+import { InputError } from "../model/errors.ts";
+import { parseJson } from "./json_text.ts";
+import { readJsonLines } from "./jsonl.ts";
+import { openSource, type Source } from "./source.ts";
+import { checkUtf8 } from "./utf8.ts";
+import { describeJson, isRecord } from "./_records.ts";
+
+/**
+ * A run as a plain object, `{query: {doc: score}}`: ranx's and
+ * pytrec_eval's in-memory runs.
+ */
+export type ScoresRecord = Readonly<
+  Record<QueryId, Readonly<Record<DocId, number>>>
+>;
+
+/** A run as maps, query to document to score. */
+export type ScoresMap = ReadonlyMap<QueryId, ReadonlyMap<DocId, number>>;
+
+/**
+ * Ranks one query's scored documents as trec_eval does: by score
+ * descending, then document id descending in byte order.
+ *
+ * @example
+ * ```ts
+ * import { rankScores } from "./score_dict.ts";
+ * const ranked = rankScores("q1", { a: 0.5, b: 0.5, c: 0.9 });
+ * console.log(ranked.docs); // ["c", "b", "a"]
+ * ```
+ *
+ * @param queryId The query.
+ * @param scores Document to score, as a plain object or a map.
+ * @returns The ranked list, with its scores.
+ * @throws {TypeError} If a score is not a number.
+ */
+export function rankScores(
+  queryId: QueryId,
+  scores: Readonly<Record<DocId, number>> | ReadonlyMap<DocId, number>,
+): RankedList {
+  const entries: [DocId, number][] = scores instanceof Map
+    ? [...scores]
+    : Object.entries(scores);
+  for (const [docId, score] of entries) {
+    if (typeof score !== "number" || Number.isNaN(score)) {
+      throw new TypeError(
+        `Score of document "${docId}" for query "${queryId}" must be a number, got ${
+          JSON.stringify(score)
+        }`,
+      );
+    }
+  }
+  entries.sort((a, b) => b[1] - a[1] || compareIds(b[0], a[0]));
+  return {
+    queryId,
+    docs: entries.map(([docId]) => docId),
+    scores: entries.map(([, score]) => score),
+  };
+}
+
+/**
+ * Turns a run given as `{query: {doc: score}}` (a plain object, as ranx and
+ * pytrec_eval hold one, or maps) into ranked lists, each ranked as trec_eval
+ * ranks a TREC run: by score descending, then document id descending.
+ *
+ * @example Score a ranx-style run
+ * ```ts
+ * import { runFromScores } from "./score_dict.ts";
+ * import { evaluate } from "../metrics/evaluate.ts";
+ * const run = runFromScores({ q1: { d1: 0.2, d2: 0.9 } });
+ * console.log(run[0].docs); // ["d2", "d1"]
+ * const result = await evaluate(run, { q1: { d1: 1 } }, ["rr"]);
+ * console.log(result.aggregate.rr); // 0.5
+ * ```
+ *
+ * @param scores Query to document to score.
+ * @returns The ranked lists, in the object's query order.
+ * @throws {TypeError} If a score is not a number.
+ */
+export function runFromScores(
+  scores: ScoresRecord | ScoresMap,
+): RankedList[] {
+  const entries = scores instanceof Map
+    ? [...scores]
+    : Object.entries(scores as ScoresRecord);
+  return entries.map(([queryId, docs]) => rankScores(queryId, docs));
+}
+
+/** Options of the JSON dict readers. */
+export interface ReadScoreDictOptions {
+  /** The name used in error messages. Default: the path. */
+  name?: string;
+}
+
+type What = "score" | "relevance";
+
+/** Checks one `{doc: number}` value of a JSON dict, naming the file. */
+function numbersOf(
+  value: unknown,
+  queryId: string,
+  what: What,
+  name: string,
+  line: number,
+): Map<DocId, number> {
+  if (!isRecord(value)) {
+    throw new InputError(
+      name,
+      line,
+      `query "${queryId}" must map document ids to numbers, got ${
+        describeJson(value)
+      }`,
+    );
+  }
+  const out = new Map<DocId, number>();
+  for (const [docId, number] of Object.entries(value)) {
+    if (typeof number !== "number" || !Number.isFinite(number)) {
+      throw new InputError(
+        name,
+        line,
+        `${what} of document "${docId}" for query "${queryId}" must be a number, got ${
+          describeJson(number)
+        }`,
+      );
+    }
+    out.set(docId, number);
+  }
+  return out;
+}
+
+/** The `{qid: {docid: number}}` entries of one parsed JSON value. */
+function dictOf(
+  value: unknown,
+  what: What,
+  name: string,
+  line: number,
+): [QueryId, Map<DocId, number>][] {
+  if (!isRecord(value)) {
+    throw new InputError(
+      name,
+      line,
+      `expected a JSON object {"query": {"doc": ${what}}}, got ${
+        describeJson(value)
+      }`,
+    );
+  }
+  return Object.entries(value).map((
+    [queryId, docs],
+  ) => [queryId, numbersOf(docs, queryId, what, name, line)]);
+}
+
+async function readText(
+  source: Source,
+  options: ReadScoreDictOptions,
+): Promise<{ name: string; text: string }> {
+  const { name, stream } = await openSource(source, options.name);
+  return { name, text: await new Response(checkUtf8(stream, name)).text() };
+}
+
+function mergeInto(
+  into: Map<QueryId, Map<DocId, number>>,
+  entries: [QueryId, Map<DocId, number>][],
+  name: string,
+  line: number,
+): void {
+  for (const [queryId, docs] of entries) {
+    let known = into.get(queryId);
+    if (!known) into.set(queryId, known = new Map());
+    for (const [docId, number] of docs) {
+      if (known.has(docId)) {
+        throw new InputError(
+          name,
+          line,
+          `document "${docId}" appears twice in query "${queryId}"`,
+        );
+      }
+      known.set(docId, number);
+    }
+  }
+}
+
+/**
+ * Reads a run kept as a JSON dict, `{qid: {docid: score}}` (ranx's
+ * `Run.save` and pytrec_eval's shape), ranked as trec_eval ranks a TREC run.
+ *
+ * @example
+ * ```ts
+ * import { readJsonRun } from "./score_dict.ts";
+ * const run = await readJsonRun({ text: '{"q1": {"d1": 1.5, "d2": 12.5}}' });
+ * console.log(run[0].docs); // ["d2", "d1"]
+ * ```
+ *
+ * @param source A path (`-` for stdin, `.gz` decompressed), a stream or `{ text }`.
+ * @param options The name for error messages.
+ * @returns The ranked lists, in file order.
+ * @throws {InputError} If the text is not JSON of that shape.
+ */
+export async function readJsonRun(
+  source: Source,
+  options: ReadScoreDictOptions = {},
+): Promise<RankedList[]> {
+  const { name, text } = await readText(source, options);
+  return dictOf(parseJson(text, { name }), "score", name, 0).map((
+    [queryId, docs],
+  ) => rankScores(queryId, docs));
+}
+
+/**
+ * Reads qrels kept as a JSON dict, `{qid: {docid: grade}}` (ranx's and
+ * pytrec_eval's shape).
+ *
+ * @example
+ * ```ts
+ * import { readJsonQrels } from "./score_dict.ts";
+ * const qrels = await readJsonQrels({ text: '{"q1": {"d1": 2}}' });
+ * console.log(qrels.get("q1")?.get("d1")); // 2
+ * ```
+ *
+ * @param source A path (`-` for stdin, `.gz` decompressed), a stream or `{ text }`.
+ * @param options The name for error messages.
+ * @returns The judgements, in file order.
+ * @throws {InputError} If the text is not JSON of that shape.
+ */
+export async function readJsonQrels(
+  source: Source,
+  options: ReadScoreDictOptions = {},
+): Promise<Qrels> {
+  const { name, text } = await readText(source, options);
+  return new Map(dictOf(parseJson(text, { name }), "relevance", name, 0));
+}
+
+const QUERY_KEYS = ["qid", "query_id", "queryId", "query-id"];
+const DOC_KEYS = ["docid", "doc_id", "docId", "docno", "pid", "corpus-id"];
+
+/**
+ * Reads a run kept as JSON Lines: each line either a dict
+ * `{qid: {docid: score}}` (one or more queries) or one record
+ * `{"qid": ..., "docid": ..., "score": ...}` (also `query_id`, `doc_id`,
+ * `docno`, `pid`). Ranked as trec_eval ranks a TREC run.
+ *
+ * @example
+ * ```ts
+ * import { readJsonLinesRun } from "./score_dict.ts";
+ * const text = '{"q1": {"d1": 1}}\n{"qid": "q1", "docid": "d2", "score": 3}\n';
+ * const run = await readJsonLinesRun({ text });
+ * console.log(run[0].docs); // ["d2", "d1"]
+ * ```
+ *
+ * @param source A path (`-` for stdin, `.gz` decompressed), a stream or `{ text }`.
+ * @param options The name for error messages.
+ * @returns The ranked lists, in order of each query's first line.
+ * @throws {InputError} Naming the line of a record of another shape or a
+ * document given twice for a query.
+ */
+export async function readJsonLinesRun(
+  source: Source,
+  options: ReadScoreDictOptions = {},
+): Promise<RankedList[]> {
+  const { name, stream } = await openSource(source, options.name);
+  const run = new Map<QueryId, Map<DocId, number>>();
+  for await (const { value, line } of readJsonLines(stream, { name })) {
+    if (isRecord(value)) {
+      const queryKey = QUERY_KEYS.find((k) => typeof value[k] === "string");
+      const docKey = DOC_KEYS.find((k) => typeof value[k] === "string");
+      if (queryKey && docKey) {
+        const entries: [QueryId, Map<DocId, number>][] = [[
+          value[queryKey] as string,
+          numbersOf(
+            { [value[docKey] as string]: value.score },
+            value[queryKey] as string,
+            "score",
+            name,
+            line,
+          ),
+        ]];
+        mergeInto(run, entries, name, line);
+        continue;
+      }
+    }
+    mergeInto(run, dictOf(value, "score", name, line), name, line);
+  }
+  return [...run].map(([queryId, docs]) => rankScores(queryId, docs));
+}
+
+/** Scores of a ranked list, or minus each rank when it has none. */
+function scoresOf(ranked: RankedList): Record<DocId, number> {
+  return Object.fromEntries(
+    ranked.docs.map((docId, i) => [docId, ranked.scores?.[i] ?? -(i + 1)]),
+  );
+}
+
+/**
+ * Writes ranked lists as a JSON dict `{qid: {docid: score}}`. Without
+ * scores, a document's score is minus its rank, so the order survives.
+ *
+ * @example
+ * ```ts
+ * import { formatJsonRun } from "./score_dict.ts";
+ * console.log(formatJsonRun([{ queryId: "q1", docs: ["d1"], scores: [2] }])); // '{"q1":{"d1":2}}\n'
+ * ```
+ *
+ * @param run The ranked lists.
+ * @returns The JSON text.
+ */
+export function formatJsonRun(run: readonly RankedList[]): string {
+  const out = Object.fromEntries(
+    run.map((ranked) => [ranked.queryId, scoresOf(ranked)]),
+  );
+  return JSON.stringify(out) + "\n";
+}
+
+/**
+ * Writes ranked lists as JSON Lines, one `{qid: {docid: score}}` line per
+ * query.
+ *
+ * @example
+ * ```ts
+ * import { formatJsonLinesRun } from "./score_dict.ts";
+ * console.log(formatJsonLinesRun([{ queryId: "q1", docs: ["d1"] }])); // '{"q1":{"d1":-1}}\n'
+ * ```
+ *
+ * @param run The ranked lists.
+ * @returns The text.
+ */
+export function formatJsonLinesRun(run: readonly RankedList[]): string {
+  return run.map((ranked) =>
+    JSON.stringify({ [ranked.queryId]: scoresOf(ranked) }) + "\n"
+  ).join("");
+}
+
+/**
+ * Writes qrels as a JSON dict `{qid: {docid: grade}}`.
+ *
+ * @example
+ * ```ts
+ * import { formatJsonQrels } from "./score_dict.ts";
+ * console.log(formatJsonQrels(new Map([["q1", new Map([["d1", 1]])]]))); // '{"q1":{"d1":1}}\n'
+ * ```
+ *
+ * @param qrels The judgements.
+ * @returns The JSON text.
+ */
+export function formatJsonQrels(qrels: Qrels): string {
+  const out = Object.fromEntries(
+    [...qrels].map(([queryId, judgements]) => [
+      queryId,
+      Object.fromEntries(judgements),
+    ]),
+  );
+  return JSON.stringify(out) + "\n";
+}
