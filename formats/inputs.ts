@@ -51,10 +51,6 @@ export type RunInput = TrecRun | (readonly RankedList[] & { tag?: string });
 const QRELS_KINDS: FormatKind[] = ["qrels", "dataset"];
 const RUN_KINDS: FormatKind[] = ["run"];
 
-function shown(path: string): string {
-  return path === "-" ? "<stdin>" : path;
-}
-
 function namesOf(registry: FormatRegistry, kinds: FormatKind[]): string {
   return registry.formats().filter((f) => kinds.includes(f.kind)).map((f) =>
     f.name

@@ -119,6 +119,33 @@ export {
   TREC_RUN_FORMAT,
 } from "./format_registry.ts";
 export {
+  JSON_QRELS_FORMAT,
+  JSON_RUN_FORMAT,
+  JSONL_RUN_FORMAT,
+  MSMARCO_RUN_FORMAT,
+} from "./input_formats.ts";
+export {
+  readQrelsInput,
+  type ReadQrelsInputOptions,
+  readRunInput,
+  type ReadRunInputOptions,
+  type RunInput,
+} from "./inputs.ts";
+export {
+  formatJsonLinesRun,
+  formatJsonQrels,
+  formatJsonRun,
+  readJsonLinesRun,
+  readJsonQrels,
+  readJsonRun,
+  type ReadScoreDictOptions,
+} from "./score_dict.ts";
+export {
+  formatMsMarcoRun,
+  readMsMarcoRun,
+  type ReadMsMarcoRunOptions,
+} from "./msmarco_run.ts";
+export {
   type ConversionSummary,
   convertFile,
   type ConvertOptions,

@@ -7,92 +7,13 @@
  */
 
 import type { DocId, Qrels, QueryId, RankedList } from "../model/types.ts";
-import { compareIds } from "../model/compare_ids.ts";
+import { rankScores } from "../model/plain_data.ts";
 import { InputError } from "../model/errors.ts";
 import { parseJson } from "./json_text.ts";
 import { readJsonLines } from "./jsonl.ts";
 import { openSource, type Source } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
 import { describeJson, isRecord } from "./_records.ts";
-
-/**
- * A run as a plain object, `{query: {doc: score}}`: ranx's and
- * pytrec_eval's in-memory runs.
- */
-export type ScoresRecord = Readonly<
-  Record<QueryId, Readonly<Record<DocId, number>>>
->;
-
-/** A run as maps, query to document to score. */
-export type ScoresMap = ReadonlyMap<QueryId, ReadonlyMap<DocId, number>>;
-
-/**
- * Ranks one query's scored documents as trec_eval does: by score
- * descending, then document id descending in byte order.
- *
- * @example
- * ```ts
- * import { rankScores } from "./score_dict.ts";
- * const ranked = rankScores("q1", { a: 0.5, b: 0.5, c: 0.9 });
- * console.log(ranked.docs); // ["c", "b", "a"]
- * ```
- *
- * @param queryId The query.
- * @param scores Document to score, as a plain object or a map.
- * @returns The ranked list, with its scores.
- * @throws {TypeError} If a score is not a number.
- */
-export function rankScores(
-  queryId: QueryId,
-  scores: Readonly<Record<DocId, number>> | ReadonlyMap<DocId, number>,
-): RankedList {
-  const entries: [DocId, number][] = scores instanceof Map
-    ? [...scores]
-    : Object.entries(scores);
-  for (const [docId, score] of entries) {
-    if (typeof score !== "number" || Number.isNaN(score)) {
-      throw new TypeError(
-        `Score of document "${docId}" for query "${queryId}" must be a number, got ${
-          JSON.stringify(score)
-        }`,
-      );
-    }
-  }
-  entries.sort((a, b) => b[1] - a[1] || compareIds(b[0], a[0]));
-  return {
-    queryId,
-    docs: entries.map(([docId]) => docId),
-    scores: entries.map(([, score]) => score),
-  };
-}
-
-/**
- * Turns a run given as `{query: {doc: score}}` (a plain object, as ranx and
- * pytrec_eval hold one, or maps) into ranked lists, each ranked as trec_eval
- * ranks a TREC run: by score descending, then document id descending.
- *
- * @example Score a ranx-style run
- * ```ts
- * import { runFromScores } from "./score_dict.ts";
- * import { evaluate } from "../metrics/evaluate.ts";
- * const run = runFromScores({ q1: { d1: 0.2, d2: 0.9 } });
- * console.log(run[0].docs); // ["d2", "d1"]
- * const result = await evaluate(run, { q1: { d1: 1 } }, ["rr"]);
- * console.log(result.aggregate.rr); // 0.5
- * ```
- *
- * @param scores Query to document to score.
- * @returns The ranked lists, in the object's query order.
- * @throws {TypeError} If a score is not a number.
- */
-export function runFromScores(
-  scores: ScoresRecord | ScoresMap,
-): RankedList[] {
-  const entries = scores instanceof Map
-    ? [...scores]
-    : Object.entries(scores as ScoresRecord);
-  return entries.map(([queryId, docs]) => rankScores(queryId, docs));
-}
 
 /** Options of the JSON dict readers. */
 export interface ReadScoreDictOptions {

@@ -17,7 +17,8 @@ import {
   type MetricLike,
 } from "./evaluate.ts";
 import type { Registry } from "./registry.ts";
-import type { Qrels, QueryId, Run } from "../model/types.ts";
+import type { QueryId } from "../model/types.ts";
+import { type QrelsLike, qrelsOf, type RunLike } from "../model/plain_data.ts";
 import {
   type Alternative,
   checkedAlternative,
@@ -298,8 +299,9 @@ function entriesOf<T>(named: Named<T>): [string, T][] {
  * console.log(pair.wins, pair.ties, pair.losses, pair.pValue); // 2 0 0 0.5
  * ```
  *
- * @param runs Named runs (a `Map` or an object), at least two.
- * @param qrels The judgements.
+ * @param runs Named runs (a `Map` or an object), at least two; each ranked
+ * lists or `{query: {doc: score}}`.
+ * @param given The judgements, as maps or `{query: {doc: grade}}`.
  * @param metrics Metric specs or bound metrics.
  * @param options Evaluation and comparison options.
  * @returns The comparison.
@@ -308,11 +310,12 @@ function entriesOf<T>(named: Named<T>): [string, T][] {
  * @throws {RangeError} On an option out of range or an empty query set.
  */
 export async function compare(
-  runs: Named<Run>,
-  qrels: Qrels,
+  runs: Named<RunLike>,
+  given: QrelsLike,
   metrics: readonly MetricLike[],
   options: CompareOptions = {},
 ): Promise<Comparison> {
+  const qrels = qrelsOf(given);
   // Every option fails here, before any run is read (a run may be a stream
   // consumed once, and evaluating every run may take long).
   const { querySet } = checkedSettings(

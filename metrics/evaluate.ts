@@ -14,12 +14,17 @@ import {
   judgeRankedList,
   type JudgeRequest,
   JUDGING_RESTART,
-  type JudgingRun,
 } from "../model/judged_run.ts";
 import { InputError } from "../model/errors.ts";
 import type { BoundMetric } from "./metric.ts";
 import type { Registry } from "./registry.ts";
-import type { Qrels, QueryId, RankedList, Run } from "../model/types.ts";
+import {
+  type QrelsLike,
+  qrelsOf,
+  type RunLike,
+  runOf,
+} from "../model/plain_data.ts";
+import type { Qrels, QueryId, RankedList } from "../model/types.ts";
 import { compareIds } from "../model/compare_ids.ts";
 import { aggregateValues } from "./aggregate.ts";
 
@@ -311,8 +316,17 @@ class Evaluator {
  * console.log(result.aggregate["P@5"], result.counts.scored); // NaN 0
  * ```
  *
- * @param run Ranked lists, sync or async, or a {@linkcode JudgingRun}.
- * @param qrels The judgements.
+ * @example Plain objects, as ranx and pytrec_eval keep runs and qrels
+ * ```ts
+ * import { evaluate } from "./evaluate.ts";
+ * const result = await evaluate({ q1: { d1: 0.2, d2: 0.9 } }, { q1: { d1: 1 } }, ["rr"]);
+ * console.log(result.aggregate.rr); // 0.5
+ * ```
+ *
+ * @param given Ranked lists, sync or async, a {@linkcode JudgingRun}, or
+ * `{query: {doc: score}}` as an object or maps (ranked by score as
+ * trec_eval ranks a TREC run).
+ * @param qrels The judgements, as maps or `{query: {doc: grade}}`.
  * @param metrics Metric specs or bound metrics.
  * @param options Evaluation options.
  * @returns The evaluation.
@@ -321,12 +335,13 @@ class Evaluator {
  * `requireJudged`) a run without a judged query.
  */
 export async function evaluate(
-  run: Run | JudgingRun,
-  qrels: Qrels,
+  given: RunLike,
+  qrels: QrelsLike,
   metrics: readonly MetricLike[],
   options: EvaluateOptions = {},
 ): Promise<Evaluation> {
-  const evaluator = new Evaluator(qrels, metrics, options);
+  const run = runOf(given);
+  const evaluator = new Evaluator(qrelsOf(qrels), metrics, options);
   const { signal, onQuery } = options;
   signal?.throwIfAborted();
   if (isJudgingRun(run)) {
@@ -371,7 +386,7 @@ export async function evaluate(
  * ```
  *
  * @param run Ranked lists.
- * @param qrels The judgements.
+ * @param qrels The judgements, as maps or `{query: {doc: grade}}`.
  * @param metrics Metric specs or bound metrics.
  * @param options Evaluation options; `signal` is checked between queries,
  * `onQuery` is not awaited.
@@ -382,11 +397,11 @@ export async function evaluate(
  */
 export function evaluateSync(
   run: Iterable<RankedList>,
-  qrels: Qrels,
+  qrels: QrelsLike,
   metrics: readonly MetricLike[],
   options: EvaluateOptions = {},
 ): Evaluation {
-  const evaluator = new Evaluator(qrels, metrics, options);
+  const evaluator = new Evaluator(qrelsOf(qrels), metrics, options);
   for (const ranked of run) {
     options.signal?.throwIfAborted();
     evaluator.add(ranked);

@@ -45,6 +45,16 @@ export {
   type JudgingRun,
 } from "./judged_run.ts";
 export { InputError, RepeatedDocumentError } from "./errors.ts";
+export {
+  type QrelsLike,
+  qrelsOf,
+  rankScores,
+  runFromScores,
+  type RunLike,
+  runOf,
+  type ScoresMap,
+  type ScoresRecord,
+} from "./plain_data.ts";
 export { compareIds } from "./compare_ids.ts";
 export {
   checkRagSample,

@@ -8,7 +8,7 @@ import { evaluate } from "../../metrics/evaluate.ts";
 import { readQrelsInput, readRunInput } from "../../formats/inputs.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
 import { readRun } from "../../formats/trec_run.ts";
-import { runFromScores } from "../../formats/score_dict.ts";
+import { runFromScores } from "../../model/plain_data.ts";
 import { InputError } from "../../model/errors.ts";
 
 const EXAMPLES = new URL("../../examples/", import.meta.url).pathname;
@@ -217,4 +217,30 @@ Deno.test("a wrong --run-format names the format it read with", async () => {
     "csv",
   ]);
   assertEquals(unknown.status, 2, unknown.err);
+});
+
+Deno.test("evaluate and compare take plain objects as they take maps", async () => {
+  const qrelsDict = JSON.parse(await Deno.readTextFile(`${SHAPES}qrels.json`));
+  const runDict = JSON.parse(
+    await Deno.readTextFile(`${SHAPES}run.bm25.json`),
+  );
+  const hybridDict = JSON.parse(
+    await Deno.readTextFile(`${SHAPES}run.hybrid.json`),
+  );
+  const qrels = await readQrels(TREC_QRELS);
+  const expected = await evaluate(readRun(TREC_RUN), qrels, METRICS);
+  const plain = await evaluate(runDict, qrelsDict, METRICS);
+  assertEquals(plain.aggregate, expected.aggregate);
+  const { compare } = await import("../../metrics/compare.ts");
+  const fromFiles = await compare(
+    { bm25: readRun(TREC_RUN), hybrid: readRun(TREC_RUN_B) },
+    qrels,
+    ["ndcg@10"],
+  );
+  const fromObjects = await compare(
+    { bm25: runDict, hybrid: hybridDict },
+    qrelsDict,
+    ["ndcg@10"],
+  );
+  assertEquals(fromObjects.pairs, fromFiles.pairs);
 });
