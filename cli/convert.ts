@@ -66,7 +66,8 @@ function help(): string {
 
 Reads IN (format detected from its name and content, or --from) and writes
 OUT (format chosen from its name, or --to) atomically. Datasets convert to
-datasets or to qrels (their judgements); qrels to qrels. A path without an
+datasets or to qrels (their judgements); qrels to qrels; runs to runs
+(trec-run, json-run, jsonl-run, msmarco-run). A path without an
 extension is a BEIR directory.
 
 Options:

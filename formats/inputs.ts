@@ -84,7 +84,11 @@ async function detected(
   try {
     return await registry.detect(path, { kinds });
   } catch (error) {
-    if (error instanceof TypeError) return undefined;
+    // Nothing recognised it: the registry's refusal.
+    if (
+      error instanceof InputError &&
+      error.reason.startsWith("cannot tell the format")
+    ) return undefined;
     throw error;
   }
 }
@@ -120,13 +124,22 @@ async function refusal(
   );
 }
 
-/** An error from reading with a detected format, saying which it was. */
+/** The mistakes a wrongly detected format makes: a line of another shape. */
+const SHAPE_MISTAKE =
+  /^(expected|relevance must|score must|rank must|invalid JSON|query "[^"]*" must)/;
+
+/**
+ * An error from reading with a detected format, saying which it was when
+ * the mistake is one of shape (a wrong guess would make it).
+ */
 function withFormat(
   error: unknown,
   format: AnyDataFormat,
   flag: string,
 ): unknown {
-  if (!(error instanceof InputError)) return error;
+  if (!(error instanceof InputError) || !SHAPE_MISTAKE.test(error.reason)) {
+    return error;
+  }
   return new InputError(
     error.file,
     error.line,
@@ -242,7 +255,7 @@ async function readQrelsFolder(
       ? `is a folder without qrels/test.tsv; choose a split with --split (${
         splits.join(", ")
       })`
-      : "is a folder without BEIR qrels (qrels/SPLIT.tsv)",
+      : "is a directory, not a file (nor a BEIR folder: no qrels/SPLIT.tsv)",
   );
 }
 
@@ -282,7 +295,7 @@ export async function readRunInput(
     format = named(registry, formatName, RUN_KINDS, "run");
   } else if (path !== "-") {
     if ((await Deno.stat(path)).isDirectory) {
-      throw new InputError(path, 0, "is a directory, not a run file");
+      throw new InputError(path, 0, "is a directory, not a file");
     }
     format = await detected(registry, path, RUN_KINDS);
     if (!format && await detected(registry, path, QRELS_KINDS)) {

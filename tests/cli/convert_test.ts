@@ -79,15 +79,15 @@ Deno.test("convert: usage mistakes exit 2, impossible conversions and bad data e
   assertEquals(format.status, 2);
   assertEquals(
     format.err.split("\n")[0],
-    'ranklens convert: Unknown format "xml": expected one of go-json, beir, beir-qrels, trec-qrels, trec-run',
+    'ranklens convert: Unknown format "xml": expected one of go-json, beir, beir-qrels, trec-qrels, trec-run, json-qrels, json-run, jsonl-run, msmarco-run',
   );
   const dir = await Deno.makeTempDir();
-  const kind = await convert([`${ROOT}examples/qrels.txt`, `${dir}/d.json`]);
+  const kind = await convert([`${ROOT}examples/qrels.txt`, `${dir}/beir`]);
   assertEquals(kind, {
     status: 1,
     out: "",
     err:
-      `ranklens convert: ${dir}/d.json: cannot convert trec-qrels (qrels) to go-json (dataset)\n`,
+      `ranklens convert: ${dir}/beir: cannot convert trec-qrels (qrels) to beir (dataset)\n`,
   });
   await Deno.writeTextFile(
     `${dir}/bad.tsv`,

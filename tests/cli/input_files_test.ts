@@ -33,7 +33,10 @@ async function refused(args: string[], message: string): Promise<void> {
 Deno.test("a directory given as an input file is named in the error", async () => {
   await inTempDir(async (dir) => {
     const isDir = `${dir}: is a directory, not a file`;
-    await refused(["eval", dir, BM25], isDir);
+    await refused(
+      ["eval", dir, BM25],
+      `${isDir} (nor a BEIR folder: no qrels/SPLIT.tsv)`,
+    );
     await refused(["eval", QRELS, dir], isDir);
     await refused(["compare", QRELS, BM25, dir], isDir);
     await refused(["gate", QRELS, BM25, "--baseline", dir], isDir);

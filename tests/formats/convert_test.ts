@@ -98,14 +98,14 @@ Deno.test("--from and --to override detection", async () => {
 Deno.test("convert refuses impossible conversions and reports malformed input", async () => {
   await inTempDir(async (dir) => {
     await assertRejects(
-      () => convertFile(`${ROOT}examples/qrels.txt`, `${dir}/d.json`),
+      () => convertFile(`${ROOT}examples/qrels.txt`, `${dir}/beir`),
       InputError,
-      `${dir}/d.json: cannot convert trec-qrels (qrels) to go-json (dataset)`,
+      `${dir}/beir: cannot convert trec-qrels (qrels) to beir (dataset)`,
     );
     await assertRejects(
       () => convertFile(`${ROOT}examples/qrels.txt`, `${dir}/d.csv`),
       InputError,
-      `${dir}/d.csv: cannot tell the format to write from the name; name it with one of beir-qrels, trec-qrels`,
+      `${dir}/d.csv: cannot tell the format to write from the name; name it with one of beir-qrels, trec-qrels, json-qrels`,
     );
     await assertRejects(
       () =>

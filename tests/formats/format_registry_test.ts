@@ -71,7 +71,7 @@ Deno.test("detect fails clearly on unknown content, a wrong kind or a missing pa
     await assertRejects(
       () => builtinFormats.detect(path),
       InputError,
-      `${path}: cannot tell the format; name it with one of go-json, beir, beir-qrels, trec-qrels, trec-run`,
+      `${path}: cannot tell the format; name it with one of go-json, beir, beir-qrels, trec-qrels, trec-run, json-qrels, json-run, jsonl-run, msmarco-run`,
     );
   });
   await assertRejects(
@@ -105,10 +105,14 @@ Deno.test("forOutput chooses by file name, longest ending first, and a bare path
     InputError,
     "x.csv: cannot tell the format to write from the name",
   );
+  assertEquals(name("x.json", ["qrels"]), "json-qrels");
+  assertEquals(name("x.json", ["run"]), "json-run");
+  assertEquals(name("x.jsonl"), "jsonl-run");
+  assertEquals(name("x.tsv", ["run"]), "msmarco-run");
   assertThrows(
-    () => builtinFormats.forOutput("x.json", { kinds: ["qrels"] }),
+    () => builtinFormats.forOutput("x.csv", { kinds: ["qrels"] }),
     InputError,
-    "name it with one of beir-qrels, trec-qrels",
+    "name it with one of beir-qrels, trec-qrels, json-qrels",
   );
 });
 
@@ -135,6 +139,10 @@ Deno.test("a child registry adds formats, sees the built-in ones and rejects cla
     "beir-qrels",
     "trec-qrels",
     "trec-run",
+    "json-qrels",
+    "json-run",
+    "jsonl-run",
+    "msmarco-run",
     "pipe-qrels",
   ]);
   assertEquals(mine.get("beir").name, "beir");
@@ -162,7 +170,7 @@ Deno.test("a child registry adds formats, sees the built-in ones and rejects cla
   assertThrows(
     () => mine.get("csv"),
     TypeError,
-    'Unknown format "csv": expected one of go-json, beir, beir-qrels, trec-qrels, trec-run, pipe-qrels',
+    'Unknown format "csv": expected one of go-json, beir, beir-qrels, trec-qrels, trec-run, json-qrels, json-run, jsonl-run, msmarco-run, pipe-qrels',
   );
 });
 
