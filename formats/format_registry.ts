@@ -117,7 +117,7 @@ const HEAD_BYTES = 4096;
  * import { toQrels } from "./dataset.ts";
  * const mine = new FormatRegistry(builtinFormats);
  * mine.register({
- *   name: "json-qrels",
+ *   name: "my-qrels",
  *   kind: "qrels",
  *   description: "qrels as a JSON object {query: {doc: grade}}",
  *   extensions: [".qrels.json"],
@@ -128,7 +128,7 @@ const HEAD_BYTES = 4096;
  *       [...qrels].map(([query, judgements]) => [query, Object.fromEntries(judgements)]),
  *     ))),
  * });
- * console.log(mine.forOutput("judgements.qrels.json").name); // "json-qrels"
+ * console.log(mine.forOutput("judgements.qrels.json").name); // "my-qrels"
  * console.log(mine.forOutput("dataset.json").name); // "go-json"
  * ```
  */
