@@ -16,6 +16,7 @@
 import { ExitError, UsageError } from "./cli/errors.ts";
 import { type InputLimits, setInputLimits } from "./formats/limits.ts";
 import { InputError } from "./model/errors.ts";
+import { VERSION } from "./version.ts";
 
 /** A command: runs with its arguments and returns the exit status. */
 export type Command = (args: string[]) => Promise<number>;
@@ -74,6 +75,7 @@ function load(name: string): Promise<CommandModule> {
 const HELP = `ranklens: evaluate search and RAG systems
 
 Usage: deno run -R cli.ts COMMAND [OPTIONS] ...
+       deno run cli.ts --version
 
 Commands:
 ${
@@ -111,6 +113,10 @@ export async function main(args: string[]): Promise<number> {
     // No command is a usage mistake: the help goes where errors go.
     console.error(HELP);
     return 2;
+  }
+  if (name === "--version" || name === "-V") {
+    console.log(`ranklens ${VERSION}`);
+    return 0;
   }
   if (name === "--help" || name === "-h" || name === "help") {
     console.log(HELP);
@@ -206,6 +212,14 @@ export function reportError(
   command: string,
   dataErrorStatus: number,
 ): number {
+  // A reader that closed standard output (`| head -1`) has all it wanted:
+  // the command ends quietly, as `head` expects.
+  if (
+    error instanceof Deno.errors.BrokenPipe ||
+    (error as { code?: unknown } | null)?.code === "EPIPE"
+  ) {
+    return 0;
+  }
   if (error instanceof UsageError) {
     console.error(
       `ranklens ${command}: ${error.message}\nUsage: ${error.usage}`,

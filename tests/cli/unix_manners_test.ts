@@ -1,0 +1,34 @@
+// The command line behaves as Unix tools do: a reader that closes standard
+// output early ends the command quietly with status 0, and --version says
+// the version.
+import { assertEquals } from "../assert.ts";
+import { runCli } from "./_cli.ts";
+import { VERSION } from "../../version.ts";
+
+const CLI = new URL("../../cli.ts", import.meta.url).pathname;
+const EXAMPLES = new URL("../../examples/", import.meta.url).pathname;
+
+Deno.test("a closed standard output ends eval quietly with status 0", async () => {
+  // bash reports the status of the first command of the pipe.
+  const script = `"${Deno.execPath()}" run -R "${CLI}" eval -q -m all_trec ` +
+    `"${EXAMPLES}qrels.txt" "${EXAMPLES}run.bm25.txt" | head -1 >/dev/null; ` +
+    `echo "status=\${PIPESTATUS[0]}"`;
+  const { stdout, stderr } = await new Deno.Command("bash", {
+    args: ["-c", script],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  assertEquals(decode(stdout).trim(), "status=0", decode(stderr));
+  assertEquals(decode(stderr), "");
+});
+
+Deno.test("--version prints the package's version", async () => {
+  const result = await runCli(["--version"]);
+  assertEquals(result, {
+    code: 0,
+    stdout: `ranklens ${VERSION}\n`,
+    stderr: "",
+  });
+});
