@@ -14,15 +14,17 @@ import {
 import type { AnyMetricDefinition, MetricAlias } from "../metrics/metric.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { usageErrors } from "./options.ts";
+import { UsageError } from "./errors.ts";
 
-const USAGE = "deno run -R cli.ts metrics [--json | --markdown]";
+const USAGE = "deno run -R cli.ts metrics [NAME]... [--json | --markdown]";
 
 const HELP = `Usage: ${USAGE}
 
 Lists every metric of the registry: the shape of its spec with parameters
 and their defaults, what it measures, the tools whose name it is, and the
 other names it answers to with the tool each comes from (trec_eval,
-ir_measures, ranx, ...).
+ir_measures, ranx, ...). With NAMEs (a metric's name, an alias or a spec
+such as ndcg_cut_10), shows only those metrics.
 
 Options:
       --json       the list as a JSON array, for programs
@@ -77,9 +79,10 @@ export function listMetrics(registry: Registry = builtinRegistry): string {
  * @throws {UsageError} On an unknown option or an argument.
  */
 export function run(args: string[]): Promise<number> {
-  const { values } = usageErrors(USAGE, () =>
+  const { values, positionals } = usageErrors(USAGE, () =>
     parseArgs({
       args,
+      allowPositionals: true,
       options: {
         json: { type: "boolean" },
         markdown: { type: "boolean" },
@@ -88,6 +91,30 @@ export function run(args: string[]): Promise<number> {
     }));
   if (values.help) {
     console.log(HELP);
+    return Promise.resolve(0);
+  }
+  if (positionals.length) {
+    const defs = positionals.map((name) => definitionOf(name));
+    if (values.json) {
+      const names = new Set(defs.map((d) => d.name));
+      console.log(
+        JSON.stringify(
+          metricListing().filter((m) => names.has(m.name)),
+          null,
+          2,
+        ),
+      );
+    } else {
+      console.log(
+        defs.map((def, i) => {
+          const label = resolvedLabel(positionals[i], def);
+          return describeMetric(def) +
+            (label !== undefined && label !== def.name
+              ? `\n    "${positionals[i]}" is ${label}`
+              : "");
+        }).join("\n"),
+      );
+    }
     return Promise.resolve(0);
   }
   if (values.json) {
@@ -100,4 +127,46 @@ export function run(args: string[]): Promise<number> {
     );
   } else console.log(listMetrics().trimEnd());
   return Promise.resolve(0);
+}
+
+/** The kinds of metric the registry holds, ranking first. */
+function kinds(registry: Registry): string[] {
+  return [
+    ...new Set([
+      "ranking",
+      ...registry.definitions().map((d) => d.kind ?? "ranking"),
+    ]),
+  ];
+}
+
+/** The definition a name, an alias or a spec names, of any kind. */
+function definitionOf(
+  name: string,
+  registry: Registry = builtinRegistry,
+): AnyMetricDefinition {
+  let first: unknown;
+  for (const kind of kinds(registry)) {
+    try {
+      const bound = registry.resolve(name, kind);
+      const def = registry.definitions().find((d) => d.name === bound.name);
+      if (def) return def;
+    } catch (error) {
+      first ??= error;
+    }
+  }
+  throw new UsageError(
+    first instanceof Error ? first.message : `Unknown metric "${name}"`,
+    USAGE,
+  );
+}
+
+function resolvedLabel(
+  name: string,
+  def: AnyMetricDefinition,
+): string | undefined {
+  try {
+    return builtinRegistry.resolve(name, def.kind ?? "ranking").label;
+  } catch {
+    return undefined;
+  }
 }

@@ -48,6 +48,24 @@ export interface ReadRunInputOptions extends ReadRunOptions {
 /** A run read by {@linkcode readRunInput}: a streaming TREC run, or ranked lists. */
 export type RunInput = TrecRun | (readonly RankedList[] & { tag?: string });
 
+/**
+ * An input's file information; a missing or unreadable path is an
+ * {@linkcode InputError} naming it in one line.
+ */
+async function statInput(path: string): Promise<Deno.FileInfo> {
+  try {
+    return await Deno.stat(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new InputError(path, 0, "no such file or directory");
+    }
+    if (error instanceof Deno.errors.PermissionDenied) {
+      throw new InputError(path, 0, "cannot be read: permission denied");
+    }
+    throw error;
+  }
+}
+
 const QRELS_KINDS: FormatKind[] = ["qrels", "dataset"];
 const RUN_KINDS: FormatKind[] = ["run"];
 
@@ -165,10 +183,9 @@ function withFormat(
  * @param path The file or folder, `-` for standard input.
  * @param options The format and split.
  * @returns The judgements.
- * @throws {InputError} If the input is malformed, is not qrels (naming what
+ * @throws {InputError} If the path does not exist, the input is malformed, is not qrels (naming what
  * it looks like) or has no such split.
  * @throws {TypeError} If the named format is unknown or not of qrels.
- * @throws {Deno.errors.NotFound} If the path does not exist.
  */
 export async function readQrelsInput(
   path: string,
@@ -181,7 +198,7 @@ export async function readQrelsInput(
     return await readQrelsAs(format, path, options);
   }
   if (path === "-") return await readQrels(path);
-  if ((await Deno.stat(path)).isDirectory) {
+  if ((await statInput(path)).isDirectory) {
     return await readQrelsFolder(path, options.split);
   }
   const format = await detected(registry, path, QRELS_KINDS);
@@ -278,10 +295,9 @@ async function readQrelsFolder(
  * @param path The file, `-` for standard input.
  * @param options The format, and the TREC reader's options.
  * @returns The run.
- * @throws {InputError} If the input is malformed or is not a run (naming
+ * @throws {InputError} If the path does not exist, the input is malformed or is not a run (naming
  * what it looks like); a TREC run's lines are checked while it is read.
  * @throws {TypeError} If the named format is unknown or not of runs.
- * @throws {Deno.errors.NotFound} If the path does not exist.
  */
 export async function readRunInput(
   path: string,
@@ -294,7 +310,7 @@ export async function readRunInput(
   if (formatName !== undefined) {
     format = named(registry, formatName, RUN_KINDS, "run");
   } else if (path !== "-") {
-    if ((await Deno.stat(path)).isDirectory) {
+    if ((await statInput(path)).isDirectory) {
       throw new InputError(path, 0, "is a directory, not a file");
     }
     format = await detected(registry, path, RUN_KINDS);

@@ -32,3 +32,20 @@ Deno.test("--version prints the package's version", async () => {
     stderr: "",
   });
 });
+
+Deno.test("metrics NAME shows that metric with its parameters and aliases", async () => {
+  const result = await runCli(["metrics", "ndcg_cut_10"]);
+  assertEquals(result.code, 0, result.stderr);
+  const lines = result.stdout.split("\n");
+  assertEquals(lines[0], "ndcg(gain=linear,dcg=log2,judged_only=False)[@k]");
+  assertEquals(lines.some((l) => l.startsWith("    name of: trec_eval")), true);
+  assertEquals(lines.some((l) => l.includes("nDCG (ir_measures)")), true);
+  assertEquals(lines.some((l) => l.startsWith("    gain: ")), true);
+  assertEquals(lines.includes('    "ndcg_cut_10" is ndcg@10'), true);
+  const unknown = await runCli(["metrics", "zzz"]);
+  assertEquals(unknown.code, 2);
+  assertEquals(
+    unknown.stderr.startsWith('ranklens metrics: Unknown metric "zzz"'),
+    true,
+  );
+});

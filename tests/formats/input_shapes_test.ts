@@ -244,3 +244,15 @@ Deno.test("evaluate and compare take plain objects as they take maps", async () 
   );
   assertEquals(fromObjects.pairs, fromFiles.pairs);
 });
+
+Deno.test("a missing qrels or run file is named in one line", async () => {
+  const missing = `${SHAPES}no-such-file.txt`;
+  for (const args of [[missing, TREC_RUN], [TREC_QRELS, missing]]) {
+    const result = await runInProcess(["eval", ...args]);
+    assertEquals(result.status, 1);
+    assertEquals(
+      result.err,
+      `ranklens eval: ${missing}: no such file or directory\n`,
+    );
+  }
+});
