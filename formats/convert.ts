@@ -9,6 +9,8 @@
 import { InputError } from "../model/errors.ts";
 import type { QueryId } from "../model/types.ts";
 import type { RetrievalDataset } from "./dataset.ts";
+import { writeFileAtomic } from "./atomic_write.ts";
+import { openSource } from "./source.ts";
 import {
   type AnyDataFormat,
   builtinFormats,
@@ -90,6 +92,13 @@ export async function convertFile(
     );
   }
   const value = await from.read(input);
+  if (from === to && !from.directory) {
+    // The same format on both sides changes only the container (gzip or
+    // not): every byte of every line is kept, "2.0970" and "-0.0" too.
+    const { stream } = await openSource(input);
+    await writeFileAtomic(output, stream);
+    return { from, to, droppedQueries: [] };
+  }
   let droppedQueries: QueryId[] = [];
   if (from.kind === "dataset" && to.kind === "qrels") {
     await to.write(output, (value as RetrievalDataset).qrels);
