@@ -45,6 +45,7 @@ import {
   usageErrors,
 } from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
+import { outputFormat } from "./output_format.ts";
 import {
   INPUT_OPTIONS,
   INPUT_OPTIONS_HELP,
@@ -81,7 +82,9 @@ Options:
   -l, --level N          relevance level: grades >= N are relevant (default 1)
   -M, --depth N          keep the top N documents of each ranking
   -J, --judged-only      drop unjudged documents before scoring
-      --format F         table (default), markdown, csv, json, latex or html
+      --format F         table (default), markdown, csv, json, latex or html;
+                         with --out, told by its extension (.html, .md, .csv,
+                         .json, .tex) when not given
   -q, --per-query        include per-query values in json
       --out FILE         write the report to FILE (atomically) instead of stdout
 ${INPUT_OPTIONS_HELP}
@@ -239,7 +242,7 @@ export async function run(args: string[]): Promise<number> {
         level: { type: "string", short: "l" },
         depth: { type: "string", short: "M" },
         "judged-only": { type: "boolean", short: "J" },
-        format: { type: "string", default: "table" },
+        format: { type: "string" },
         "per-query": { type: "boolean", short: "q" },
         out: { type: "string" },
         ...INPUT_OPTIONS,
@@ -284,11 +287,12 @@ export async function run(args: string[]): Promise<number> {
     USAGE,
     QUERY_SETS,
   );
-  const format = choiceOption<ComparisonFormat>(
-    "--format",
+  const format = outputFormat<ComparisonFormat>(
     values.format,
-    USAGE,
+    values.out,
     COMPARISON_FORMATS,
+    "table",
+    USAGE,
   );
   const resamples = intOption("--resamples", values.resamples, USAGE, 1);
   const relevanceLevel = values.level === undefined

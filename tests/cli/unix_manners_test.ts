@@ -49,3 +49,46 @@ Deno.test("metrics NAME shows that metric with its parameters and aliases", asyn
     true,
   );
 });
+
+Deno.test("compare --out takes the format from the extension and refuses a contradiction", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const args = [
+      "compare",
+      `${EXAMPLES}qrels.txt`,
+      `${EXAMPLES}run.bm25.txt`,
+      `${EXAMPLES}run.hybrid.txt`,
+      "-m",
+      "ap",
+      "--out",
+    ];
+    const html = await runCli([...args, `${dir}/r.html`]);
+    assertEquals(html.code, 0, html.stderr);
+    const page = await Deno.readTextFile(`${dir}/r.html`);
+    assertEquals(page.startsWith("<!doctype html>"), true, page.slice(0, 80));
+    const json = await runCli([...args, `${dir}/r.json`]);
+    assertEquals(json.code, 0, json.stderr);
+    assertEquals(
+      typeof JSON.parse(await Deno.readTextFile(`${dir}/r.json`)),
+      "object",
+    );
+    const clash = await runCli([
+      ...args,
+      `${dir}/x.html`,
+      "--format",
+      "json",
+    ]);
+    assertEquals(clash.code, 2);
+    assertEquals(
+      clash.stderr.includes('--format json contradicts --out "'),
+      true,
+      clash.stderr,
+    );
+    assertEquals([...Deno.readDirSync(dir)].map((e) => e.name).sort(), [
+      "r.html",
+      "r.json",
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
