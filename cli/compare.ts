@@ -46,6 +46,7 @@ import {
 } from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
 import { outputFormat } from "./output_format.ts";
+import { checkPermissions } from "./permissions.ts";
 import {
   INPUT_OPTIONS,
   INPUT_OPTIONS_HELP,
@@ -312,6 +313,10 @@ export async function run(args: string[]): Promise<number> {
   }
   const curveCutoffs = format === "html" ? DEFAULT_CURVE_CUTOFFS : [];
   const inputs = inputChoices(values, USAGE);
+  await checkPermissions("compare", {
+    read: [qrelsPath, ...runPaths],
+    write: [values.out],
+  });
   const qrels = await readQrelsFile(qrelsPath, inputs.qrels);
   const scored = await scoreRunFiles(qrels, runPaths, {
     runFormat: inputs.run.format,

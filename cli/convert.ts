@@ -9,6 +9,7 @@ import { convertFile } from "../formats/convert.ts";
 import { builtinFormats } from "../formats/format_registry.ts";
 import { UsageError } from "./errors.ts";
 import { usageErrors } from "./options.ts";
+import { checkPermissions } from "./permissions.ts";
 
 const USAGE = "deno run -R -W cli.ts convert IN OUT [--from F] [--to F]";
 
@@ -43,6 +44,7 @@ export async function run(args: string[]): Promise<number> {
     if (name !== undefined) usageErrors(USAGE, () => builtinFormats.get(name));
   }
   const [input, output] = positionals;
+  await checkPermissions("convert", { read: [input], write: [output] });
   const summary = await convertFile(input, output, {
     from: values.from,
     to: values.to,

@@ -28,6 +28,7 @@ import { readSubtopicQrels } from "../formats/subtopic_qrels.ts";
 import { readRun } from "../formats/trec_run.ts";
 import { evaluateDiversity } from "../metrics/diversity/evaluate.ts";
 import { InputError } from "../model/errors.ts";
+import { checkPermissions } from "./permissions.ts";
 import {
   INPUT_OPTIONS,
   INPUT_OPTIONS_HELP,
@@ -114,6 +115,10 @@ export async function run(args: string[]): Promise<number> {
   );
   const [qrelsPath, runPath] = positionals;
   const inputs = inputChoices(values, USAGE);
+  await checkPermissions("eval", {
+    read: [qrelsPath, runPath],
+    write: [values["save-report"]],
+  });
   const relevanceLevel = values.level === undefined
     ? 1
     : intOption("-l", values.level, USAGE, 0);

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { checkPermissions } from "./permissions.ts";
 import { join } from "node:path";
 import { parseArgs } from "./_args.ts";
 import { ANALYZER_NAMES, type AnalyzerName } from "../adapters/analyzer.ts";
@@ -159,6 +160,11 @@ export async function run(args: string[]): Promise<number> {
     ? metricOptions(values.metric, "ranking", USAGE)
     : undefined;
 
+  await checkPermissions("retrieve", {
+    read: [values.dataset],
+    write: [values["save-run"]],
+    net: [values.url],
+  });
   const datasetFormat = await builtinFormats.detect(values.dataset, {
     kinds: ["dataset"],
   });

@@ -92,3 +92,52 @@ Deno.test("compare --out takes the format from the extension and refuses a contr
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+async function withReadOnly(args: string[]) {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-R", CLI, ...args],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  return { code, stdout: decode(stdout), stderr: decode(stderr) };
+}
+
+Deno.test("a missing permission is said once, before any work, with its flag", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const out = `${dir}/r.html`;
+    const compare = await withReadOnly([
+      "compare",
+      `${EXAMPLES}qrels.txt`,
+      `${EXAMPLES}run.bm25.txt`,
+      `${EXAMPLES}run.hybrid.txt`,
+      "--out",
+      out,
+    ]);
+    assertEquals(compare, {
+      code: 1,
+      stdout: "",
+      stderr:
+        `ranklens compare: needs write access to ${out} and its folder: run it with -W (or --allow-write=${dir})\n`,
+    });
+    assertEquals([...Deno.readDirSync(dir)], []);
+    const retrieve = await withReadOnly([
+      "retrieve",
+      "--dataset",
+      `${EXAMPLES}dataset.json`,
+      "--url",
+      "http://127.0.0.1:9/search",
+    ]);
+    assertEquals(retrieve, {
+      code: 1,
+      stdout: "",
+      stderr:
+        "ranklens retrieve: needs network access to 127.0.0.1:9: run it with -N (or --allow-net=127.0.0.1:9)\n",
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
