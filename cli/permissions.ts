@@ -42,7 +42,7 @@ async function granted(
  * flag that grants it.
  */
 export async function checkPermissions(
-  command: string,
+  _command: string,
   needs: PermissionNeeds,
 ): Promise<void> {
   const missing: string[] = [];

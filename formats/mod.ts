@@ -115,15 +115,13 @@ export {
   FormatRegistry,
   type FormatValues,
   GO_JSON_FORMAT,
-  TREC_QRELS_FORMAT,
-  TREC_RUN_FORMAT,
-} from "./format_registry.ts";
-export {
   JSON_QRELS_FORMAT,
   JSON_RUN_FORMAT,
   JSONL_RUN_FORMAT,
   MSMARCO_RUN_FORMAT,
-} from "./input_formats.ts";
+  TREC_QRELS_FORMAT,
+  TREC_RUN_FORMAT,
+} from "./format_registry.ts";
 export {
   readQrelsInput,
   type ReadQrelsInputOptions,
