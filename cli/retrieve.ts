@@ -163,7 +163,6 @@ export async function run(args: string[]): Promise<number> {
   await checkPermissions("retrieve", {
     read: [values.dataset],
     write: [values["save-run"]],
-    net: [values.url],
   });
   const datasetFormat = await builtinFormats.detect(values.dataset, {
     kinds: ["dataset"],
@@ -172,6 +171,8 @@ export async function run(args: string[]): Promise<number> {
   // Progress only where a person watches: both streams on a terminal.
   const interactive = Deno.stderr.isTerminal() && Deno.stdout.isTerminal();
   const retriever = await retrieverOf(values, dataset, interactive);
+  // After the retriever has checked its URL, before any query is sent.
+  await checkPermissions("retrieve", { net: [values.url] });
 
   const progress = interactive ? progressBar("queries") : undefined;
   let report: RetrievalReport;
