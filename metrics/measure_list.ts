@@ -9,6 +9,7 @@
 
 import { ELEVEN_POINTS } from "./builtin/iprec_avg.ts";
 import { isDecimal, splitSpecList } from "./spec.ts";
+import { nicknames } from "./trec_nicknames.ts";
 
 const STANDARD_CUTOFFS = [5, 10, 15, 20, 30, 100, 200, 500, 1000];
 const R_MULTIPLES = [0.2, 0.4, 0.6, 0.8, 1, 1.2, 1.4, 1.6, 1.8, 2];
@@ -88,63 +89,15 @@ const TREC_NAMES: ReadonlyMap<string, TrecName> = new Map<string, TrecName>([
   ["unj", { cutoffs: "unj@k", defaults: [5, 10, 20], integers: true }],
 ]);
 
-// `num_q` is left out as well: `eval` prints the number of queries itself.
-const OFFICIAL = [
-  "num_ret",
-  "num_rel",
-  "num_rel_ret",
-  "map",
-  "gm_map",
-  "Rprec",
-  "bpref",
-  "recip_rank",
-  "iprec_at_recall",
-  "P",
-];
-
-// trec_eval 10's nicknames, less `runid` and `relstring`, which are no
-// numbers (`eval` prints the run id itself).
-const NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map([
-  ["official", OFFICIAL],
-  ["set", [
-    "num_ret",
-    "num_rel",
-    "num_rel_ret",
-    "utility",
-    "set_P",
-    "set_recall",
-    "set_relative_P",
-    "set_map",
-    "set_F",
-  ]],
-  ["all_trec", [
-    ...OFFICIAL,
-    "recall",
-    "unj",
-    "rbp",
-    "rbp_resid",
-    "infAP",
-    "gm_bpref",
-    "utility",
-    "11pt_avg",
-    "ndcg",
-    "relative_P",
-    "Rprec_mult",
-    "success",
-    "map_cut",
-    "ndcg_cut",
-    "ndcg_rel",
-    "Rndcg",
-    "binG",
-    "G",
-    "set_P",
-    "set_recall",
-    "set_relative_P",
-    "set_map",
-    "set_F",
-    "num_nonrel_judged_ret",
-  ]],
-]);
+// trec_eval 10's nicknames of measures of rankings, less what is no number
+// of a query (`runid`, `relstring`) and `num_q`, which `eval` prints itself.
+const NOT_SPECS = new Set(["runid", "num_q", "relstring"]);
+const NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map(
+  ["official", "set", "all_trec"].map((nick) => [
+    nick,
+    nicknames(10).get(nick)!.filter((name) => !NOT_SPECS.has(name)),
+  ]),
+);
 
 /**
  * Turns measure arguments into registry specs: each argument may hold

@@ -1,0 +1,115 @@
+/**
+ * trec_eval's nicknames for sets of measures, written once: trec_eval's
+ * drop-in prints them, and `eval -m official` expands them into specs.
+ *
+ * @module
+ */
+
+const OFFICIAL = [
+  "runid",
+  "num_q",
+  "num_ret",
+  "num_rel",
+  "num_rel_ret",
+  "map",
+  "gm_map",
+  "Rprec",
+  "bpref",
+  "recip_rank",
+  "iprec_at_recall",
+  "P",
+];
+
+/**
+ * trec_eval's nicknames for sets of measures. `all_trec` differs between
+ * versions: 9.0.8 has no `unj`, `rbp` or `rbp_resid`.
+ *
+ * @example
+ * ```ts
+ * import { nicknames } from "./trec_nicknames.ts";
+ * console.log(nicknames(10).get("official")?.length); // 12
+ * console.log(nicknames(9).get("all_trec")?.includes("rbp")); // false
+ * ```
+ *
+ * @param version 9 or 10.
+ * @returns Nickname to measure names.
+ */
+export function nicknames(version: 9 | 10): Map<string, readonly string[]> {
+  return new Map<string, readonly string[]>([
+    ["official", OFFICIAL],
+    ["set", [
+      "runid",
+      "num_q",
+      "num_ret",
+      "num_rel",
+      "num_rel_ret",
+      "utility",
+      "set_P",
+      "set_recall",
+      "set_relative_P",
+      "set_map",
+      "set_F",
+    ]],
+    ["all_trec", [
+      ...OFFICIAL,
+      "relstring",
+      "recall",
+      ...(version === 10 ? ["unj", "rbp", "rbp_resid"] : []),
+      "infAP",
+      "gm_bpref",
+      "utility",
+      "11pt_avg",
+      "ndcg",
+      "relative_P",
+      "Rprec_mult",
+      "success",
+      "map_cut",
+      "ndcg_cut",
+      "ndcg_rel",
+      "Rndcg",
+      "binG",
+      "G",
+      "set_P",
+      "set_recall",
+      "set_relative_P",
+      "set_map",
+      "set_F",
+      "num_nonrel_judged_ret",
+    ]],
+    ["all_prefs", [
+      "runid",
+      "num_q",
+      "prefs_num_prefs_poss",
+      "prefs_num_prefs_ful",
+      "prefs_num_prefs_ful_ret",
+      "prefs_simp",
+      "prefs_pair",
+      "prefs_avgjg",
+      "prefs_avgjg_Rnonrel",
+      "prefs_simp_ret",
+      "prefs_pair_ret",
+      "prefs_avgjg_ret",
+      "prefs_avgjg_Rnonrel_ret",
+      "prefs_simp_imp",
+      "prefs_pair_imp",
+      "prefs_avgjg_imp",
+    ]],
+    ["prefs", [
+      "runid",
+      "num_q",
+      "prefs_num_prefs_poss",
+      "prefs_num_prefs_ful",
+      "prefs_num_prefs_ful_ret",
+      "prefs_simp",
+      "prefs_pair",
+      "prefs_avgjg",
+    ]],
+    ["qrels_jg", [
+      "runid",
+      "num_q",
+      "map_avgjg",
+      "P_avgjg",
+      "Rprec_mult_avgjg",
+    ]],
+  ]);
+}
