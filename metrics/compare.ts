@@ -556,7 +556,9 @@ export function compareEvaluations(
   const labels = first.metrics.map((m) => m.label);
   for (const [name, evaluation] of entries) {
     const theirs = evaluation.metrics.map((m) => m.label);
-    if (theirs.join("\u0000") !== labels.join("\u0000")) {
+    if (
+      theirs.length !== labels.length || theirs.some((l, m) => l !== labels[m])
+    ) {
       throw new TypeError(
         `Run "${name}" was evaluated with metrics ${
           JSON.stringify(theirs)
@@ -565,17 +567,24 @@ export function compareEvaluations(
     }
   }
   const tested = options.metrics ?? labels;
+  // Looked up by label once per metric and run: a Map keeps a request of
+  // many metrics linear.
+  const labelIndex = new Map<string, number>();
+  labels.forEach((label, m) =>
+    labelIndex.has(label) || labelIndex.set(label, m)
+  );
   for (const label of tested) {
-    const metric = first.metrics.find((m) => m.label === label);
-    if (!metric) {
+    options.checkpoint?.();
+    const m = labelIndex.get(label);
+    if (m === undefined) {
       throw new TypeError(`Metric "${label}" is not in the evaluations`);
     }
-    checkComparable(metric);
+    checkComparable(first.metrics[m]);
   }
 
   const queries = querySetOf(entries, querySet, options.judgedQueries);
   const column = (evaluation: Evaluation, label: string) => {
-    const m = labels.indexOf(label);
+    const m = labelIndex.get(label)!;
     return Float64Array.from(
       queries,
       (q) => evaluation.perQuery.get(q)![m],
@@ -586,6 +595,7 @@ export function compareEvaluations(
     const means: Record<string, number> = {};
     const ci: Record<string, readonly [number, number]> = {};
     for (const label of tested) {
+      options.checkpoint?.();
       const v = values[label] = column(evaluation, label);
       means[label] = mean(v);
       // A percentile bootstrap interval lies within the lowest and highest
@@ -667,7 +677,13 @@ export function compareEvaluations(
     baseline: options.baseline,
     systems,
     pairs,
-    curves: curvesOf(entries, labels, tested, queries, options.curveCutoffs),
+    curves: curvesOf(
+      entries,
+      labelIndex,
+      tested,
+      queries,
+      options.curveCutoffs,
+    ),
   };
 }
 
@@ -795,7 +811,7 @@ function querySetOf(
 
 function curvesOf(
   entries: [string, Evaluation][],
-  labels: readonly string[],
+  labelIndex: ReadonlyMap<string, number>,
   tested: readonly string[],
   queries: readonly QueryId[],
   cutoffs: readonly number[] | undefined,
@@ -808,7 +824,7 @@ function curvesOf(
     if (done.has(base)) continue;
     done.add(base);
     const points = [...new Set(cutoffs)].sort((x, y) => x - y)
-      .map((k) => [k, labels.indexOf(`${base}@${k}`)] as const)
+      .map((k) => [k, labelIndex.get(`${base}@${k}`) ?? -1] as const)
       .filter(([, m]) => m >= 0);
     if (points.length < 2) continue;
     const means: Record<string, number[]> = {};

@@ -244,7 +244,7 @@ Deno.test("compare checks every option before it reads a run", async () => {
   assertEquals(pulled, 0);
 });
 
-Deno.test("compareEvaluations calls its checkpoint before each paired test and stops when it throws", async () => {
+Deno.test("compareEvaluations calls its checkpoint per metric, run summary and paired test and stops when it throws", async () => {
   const options = { averageOverQrels: true };
   const evaluations = new Map([
     ["hybrid", await evaluate(hybrid, qrels, METRICS, options)],
@@ -256,8 +256,9 @@ Deno.test("compareEvaluations calls its checkpoint before each paired test and s
     judgedQueries: qrels.keys(),
     checkpoint: () => calls++,
   });
-  // 3 pairs of runs x 3 metrics.
-  assertEquals([calls, result.pairs.length], [9, 9]);
+  // Once per metric checked (3), per run and metric summarised (3 x 3) and
+  // per paired test (3 pairs of runs x 3 metrics).
+  assertEquals([calls, result.pairs.length], [3 + 9 + 9, 9]);
   calls = 0;
   assertThrows(
     () =>
