@@ -35,12 +35,9 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { bearerToken } from "./server/bearer_token.ts";
-import { bodyLimit, DEFAULT_BODY_LIMIT } from "./server/body_limit.ts";
+import { type Budgets, DEFAULT_BUDGETS } from "./server/budgets.ts";
 import { closeAfterLargeBody } from "./server/close_after_large_body.ts";
-import { compareRequest, COMPARISON_MEDIA_TYPES } from "./server/compare.ts";
 import { concurrencyLimit } from "./server/concurrency.ts";
-import { evaluateRequest } from "./server/evaluate.ts";
-import { readJsonObject } from "./server/json_body.ts";
 import { metricListing } from "./metrics/listing.ts";
 import { openApiDocument } from "./server/openapi.ts";
 import {
@@ -51,23 +48,43 @@ import {
   serverOptionsFromProcessEnv,
 } from "./server/options.ts";
 import { PAGE_HTML, pageContentSecurityPolicy } from "./server/page.ts";
-import { HttpProblem, problemOf } from "./server/problem.ts";
-import { ragRequest } from "./server/rag.ts";
+import { excerpt, HttpProblem, problemOf } from "./server/problem.ts";
 import {
   apiPageHtml,
   metricsPageHtml,
   referencePageContentSecurityPolicy,
 } from "./server/reference_pages.ts";
+import {
+  ByteBudget,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_BODY_TIME_LIMIT,
+  DEFAULT_MAX_BUFFERED_BYTES,
+  requestBody,
+  type RequestBodyVariables,
+} from "./server/request_body.ts";
+import { answerScoring, type ScoringRoute } from "./server/scoring.ts";
+import { ScoringPool, scoringWorkersAllowed } from "./server/scoring_pool.ts";
 import { timeLimit, type TimeLimitVariables } from "./server/time_limit.ts";
-import { trecEvalOnTexts, trecEvalRequest } from "./server/trec_eval.ts";
 
 export type { ServerOptions } from "./server/options.ts";
 export type { TrecEvalOutput, TrecEvalRunner } from "./server/trec_eval.ts";
 export type { Deadline, TimeLimitVariables } from "./server/time_limit.ts";
 export type { HttpProblem, ProblemDetails } from "./server/problem.ts";
+export type { Budgets } from "./server/budgets.ts";
+export { ScoringPool } from "./server/scoring_pool.ts";
 
-/** The Hono environment of the app: the request deadline. */
-export type ServerEnv = { Variables: TimeLimitVariables };
+/** The Hono environment of the app: the request deadline and body. */
+export type ServerEnv = {
+  Variables: TimeLimitVariables & RequestBodyVariables;
+};
+
+function budgetsOf(options: ServerOptions): Budgets {
+  const budgets = { ...DEFAULT_BUDGETS };
+  for (const key of Object.keys(budgets) as (keyof Budgets)[]) {
+    budgets[key] = options[key] ?? budgets[key];
+  }
+  return budgets;
+}
 
 /**
  * Builds the app: routes, limits and error handling.
@@ -80,28 +97,71 @@ export type ServerEnv = { Variables: TimeLimitVariables };
  * console.log((await app.request("/v1/metrics")).status); // 401
  * ```
  *
- * @param options Token, limits, CORS origins, registry and trec_eval runner.
+ * @param options Token, limits, budgets, CORS origins, registry, trec_eval
+ * runner and scoring workers.
  * @returns The app; serve it with `Deno.serve(app.fetch)`.
+ * @throws {TypeError} On scoring workers with a custom registry or runner.
  */
 export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
+  const pool = options.scoring;
+  if (pool && (options.registry || options.trecEval)) {
+    throw new TypeError(
+      "A custom registry or trec_eval runner cannot be sent to scoring workers: leave out the scoring pool",
+    );
+  }
   const app = new Hono<ServerEnv>();
-  const scoring = [
-    closeAfterLargeBody(),
-    concurrencyLimit({
-      running: options.maxRunning ?? DEFAULT_MAX_RUNNING,
-      waiting: options.maxWaiting ?? DEFAULT_MAX_WAITING,
-    }),
-    timeLimit(options.timeLimit ?? DEFAULT_TIME_LIMIT),
-    bodyLimit(options.bodyLimit ?? DEFAULT_BODY_LIMIT),
-  ] as const;
+  const budgets = budgetsOf(options);
+  const buffered = new ByteBudget(
+    options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+  );
+  // One line of requests for every scoring route: bodies are read before a
+  // request takes its place in it.
+  const slots = concurrencyLimit({
+    running: pool?.size ?? options.maxRunning ?? DEFAULT_MAX_RUNNING,
+    waiting: options.maxWaiting ?? DEFAULT_MAX_WAITING,
+  });
+  const scoring = (route: ScoringRoute) =>
+    [
+      closeAfterLargeBody(),
+      timeLimit(options.timeLimit ?? DEFAULT_TIME_LIMIT),
+      requestBody({
+        limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+        timeLimit: options.bodyTimeLimit ?? DEFAULT_BODY_TIME_LIMIT,
+        buffered,
+      }),
+      slots,
+      async (c: import("hono").Context<ServerEnv>) => {
+        const deadline = c.get("deadline");
+        const answer = pool
+          ? await pool.run(route, c.get("body"), {
+            budgets,
+            signal: deadline.signal,
+          })
+          : await answerScoring(route, c.get("body"), {
+            budgets,
+            registry: options.registry,
+            trecEval: options.trecEval,
+            deadline,
+          });
+        return c.body(answer.body, 200, { ...answer.headers });
+      },
+    ] as const;
 
-  app.onError((error) => {
+  app.onError((error, c) => {
     const problem = problemOf(error);
-    if (problem.status === 500) console.error(error);
+    if (problem.status === 500) {
+      console.error(
+        `ranklens: a bug answering ${c.req.method} ${
+          excerpt(c.req.path, 100)
+        }:`,
+        error,
+      );
+    }
     return problem.toResponse();
   });
   app.notFound((c) =>
-    new HttpProblem(404, `Nothing is at "${c.req.path}".`).toResponse()
+    new HttpProblem(404, `Nothing is at "${excerpt(c.req.path, 100)}".`)
+      .toResponse()
   );
   app.use(async (c, next) => {
     await next();
@@ -114,9 +174,9 @@ export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
     onMethodNotAllowed: (c, methods) =>
       new HttpProblem(
         405,
-        `${c.req.method} is not allowed on "${c.req.path}"; use ${
-          methods.join(" or ")
-        }.`,
+        `${excerpt(c.req.method, 20)} is not allowed on "${
+          excerpt(c.req.path, 100)
+        }"; use ${methods.join(" or ")}.`,
         { headers: { allow: methods.join(", ") } },
       ).toResponse(),
   }));
@@ -157,48 +217,10 @@ export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
     );
     return c.html(apiPage);
   });
-  app.post("/v1/evaluate", ...scoring, async (c) =>
-    c.json(
-      await evaluateRequest(await readJsonObject(c), {
-        registry: options.registry,
-        deadline: c.get("deadline"),
-      }),
-    ));
-  app.post("/v1/compare", ...scoring, async (c) => {
-    const { format, body } = await compareRequest(await readJsonObject(c), {
-      registry: options.registry,
-      deadline: c.get("deadline"),
-    });
-    if (format === "json") return c.json(body);
-    // The report is a page of its own: styles inline, nothing to run.
-    if (format === "html") {
-      c.header(
-        "content-security-policy",
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'",
-      );
-    }
-    return c.body(body as string, 200, {
-      "content-type": COMPARISON_MEDIA_TYPES[format],
-    });
-  });
-  app.post("/v1/rag", ...scoring, async (c) =>
-    c.json(
-      await ragRequest(await readJsonObject(c), {
-        registry: options.registry,
-        deadline: c.get("deadline"),
-      }),
-    ));
-  const runner = options.trecEval ?? trecEvalOnTexts;
-  app.post("/v1/trec_eval", ...scoring, async (c) =>
-    c.body(
-      await trecEvalRequest(
-        await readJsonObject(c),
-        runner,
-        c.get("deadline").signal,
-      ),
-      200,
-      { "content-type": "text/plain; charset=utf-8" },
-    ));
+  app.post("/v1/evaluate", ...scoring("evaluate"));
+  app.post("/v1/compare", ...scoring("compare"));
+  app.post("/v1/rag", ...scoring("rag"));
+  app.post("/v1/trec_eval", ...scoring("trec_eval"));
   return app;
 }
 
@@ -208,7 +230,16 @@ export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
  */
 function appFromEnvironment(): Hono<ServerEnv> | HttpProblem {
   try {
-    return createApp(serverOptionsFromProcessEnv());
+    const options = serverOptionsFromProcessEnv();
+    if (scoringWorkersAllowed()) {
+      options.scoring = new ScoringPool({ size: options.maxRunning });
+      options.scoring.warm();
+    } else {
+      console.warn(
+        "ranklens: scoring runs on the serving thread: grant --allow-read to the ranklens modules for workers the time limit can stop",
+      );
+    }
+    return createApp(options);
   } catch (error) {
     return new HttpProblem(
       500,

@@ -16,7 +16,6 @@ import {
   SIGNIFICANCE_TESTS,
 } from "../metrics/compare.ts";
 import type { Evaluation } from "../metrics/evaluate.ts";
-import type { JudgedRanking } from "../model/judged_ranking.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { CORRECTIONS } from "../metrics/significance/correction.ts";
 import { DEFAULT_RESAMPLES } from "../metrics/significance/permutation.ts";
@@ -27,9 +26,15 @@ import {
 } from "../report/comparison_formats.ts";
 import { comparisonToJson } from "../report/comparison.ts";
 import type { ReportInput } from "../report/html.ts";
-import { scoreRun } from "./evaluate.ts";
+import {
+  type Budgets,
+  checkBudget,
+  checkSpecs,
+  DEFAULT_BUDGETS,
+} from "./budgets.ts";
+import { resolveSpecs, scoreRun } from "./evaluate.ts";
 import { describe, Fields, type JsonObject } from "./json_body.ts";
-import { HttpProblem } from "./problem.ts";
+import { HttpProblem, userInput, userInputAsync } from "./problem.ts";
 import { qrelsFromInput } from "./ranking_input.ts";
 import type { Deadline } from "./time_limit.ts";
 
@@ -91,6 +96,8 @@ export interface CompareRequestOptions {
   registry?: Registry;
   /** Checked between queries. Default: none. */
   deadline?: Deadline;
+  /** The budgets of the request. Default: {@linkcode DEFAULT_BUDGETS}. */
+  budgets?: Budgets;
 }
 
 function namedRuns(value: unknown): [string, unknown][] {
@@ -238,38 +245,57 @@ export async function compareRequest(
   const format = fields.choice("format", COMPARISON_FORMATS) ?? "json";
   const perQuery = fields.boolean("perQuery");
 
+  const budgets = options.budgets ?? DEFAULT_BUDGETS;
   const registry = options.registry ?? builtinRegistry;
-  const labels = (specs?.length ? specs : DEFAULT_COMPARE_SPECS).map((spec) =>
-    registry.resolve<JudgedRanking>(spec).label
-  );
+  const given = specs?.length ? specs : DEFAULT_COMPARE_SPECS;
+  checkSpecs(budgets, given);
+  const labels = resolveSpecs(given, registry).map((metric) => metric.label);
   const curveCutoffs = format === "html" ? DEFAULT_CURVE_CUTOFFS : [];
-  const bound = [...labels, ...curveSpecs(labels, curveCutoffs, registry)]
-    .map((spec) => registry.resolve<JudgedRanking>(spec));
+  const curves = userInput(
+    "metrics",
+    () => curveSpecs(labels, curveCutoffs, registry),
+  );
+  const bound = resolveSpecs(labels.concat(curves), registry);
+  checkBudget(budgets, "maxMetrics", bound.length, "metrics with curves");
   const qrels = await qrelsFromInput(qrelsInput, "qrels");
+  const pairs = baseline === undefined
+    ? runs.length * (runs.length - 1) / 2
+    : runs.length - 1;
+  checkBudget(
+    budgets,
+    "maxOutputValues",
+    (runs.length + pairs) * labels.length * (perQuery ? qrels.size + 1 : 1),
+    "values ((runs + pairs) × metrics × judged topics)",
+  );
   checkWork(runs.length, baseline, labels.length, resamples, qrels.size);
   const evaluations = new Map<string, Evaluation>();
   for (const [name, run] of runs) {
-    const { evaluation } = await scoreRun(qrels, bound, run, `runs.${name}`, {
-      ...evaluateOptions,
-      registry: options.registry,
-      deadline: options.deadline,
-    });
+    const { evaluation } = await userInputAsync(
+      "runs",
+      () =>
+        scoreRun(qrels, bound, run, `runs.${name}`, {
+          ...evaluateOptions,
+          registry: options.registry,
+          deadline: options.deadline,
+        }),
+    );
     evaluations.set(name, evaluation);
   }
   options.deadline?.check();
-  const comparison = compareEvaluations(evaluations, {
-    checkpoint: () => options.deadline?.check(),
-    test,
-    correction,
-    alpha,
-    seed,
-    resamples,
-    querySet,
-    baseline,
-    metrics: labels,
-    judgedQueries: qrels.keys(),
-    curveCutoffs,
-  });
+  const comparison = userInput("runs", () =>
+    compareEvaluations(evaluations, {
+      checkpoint: () => options.deadline?.check(),
+      test,
+      correction,
+      alpha,
+      seed,
+      resamples,
+      querySet,
+      baseline,
+      metrics: labels,
+      judgedQueries: qrels.keys(),
+      curveCutoffs,
+    }));
   return {
     format,
     body: format === "json"

@@ -17,7 +17,14 @@ import type { Qrels } from "../model/types.ts";
 import type { JudgedRanking } from "../model/judged_ranking.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { evaluationToJson } from "../report/evaluation.ts";
+import {
+  type Budgets,
+  checkBudget,
+  checkSpecs,
+  DEFAULT_BUDGETS,
+} from "./budgets.ts";
 import { Fields, type JsonObject } from "./json_body.ts";
+import { userInput, userInputAsync } from "./problem.ts";
 import { qrelsFromInput, runFromInput } from "./ranking_input.ts";
 import type { Deadline } from "./time_limit.ts";
 
@@ -43,6 +50,8 @@ export interface EvaluateRequestOptions {
   registry?: Registry;
   /** Checked between queries. Default: none. */
   deadline?: Deadline;
+  /** The budgets of the request. Default: {@linkcode DEFAULT_BUDGETS}. */
+  budgets?: Budgets;
 }
 
 /**
@@ -85,17 +94,53 @@ export async function evaluateRequest(
   };
   const perQuery = fields.boolean("perQuery");
   // Specs are resolved before the qrels are read, so a typo fails fast.
-  const registry = options.registry ?? builtinRegistry;
-  const bound = (metrics?.length ? metrics : OFFICIAL_SPECS).map((spec) =>
-    registry.resolve<JudgedRanking>(spec)
-  );
+  const budgets = options.budgets ?? DEFAULT_BUDGETS;
+  const specs = metrics?.length ? metrics : OFFICIAL_SPECS;
+  checkSpecs(budgets, specs);
+  const bound = resolveSpecs(specs, options.registry);
   const qrels = await qrelsFromInput(qrelsInput, "qrels");
-  const { evaluation, runId } = await scoreRun(qrels, bound, runInput, "run", {
-    ...evaluateOptions,
-    registry: options.registry,
-    deadline: options.deadline,
-  });
+  if (perQuery) {
+    checkBudget(
+      budgets,
+      "maxOutputValues",
+      (qrels.size + 1) * bound.length,
+      "values (judged topics × metrics)",
+    );
+  }
+  const { evaluation, runId } = await userInputAsync(
+    "run",
+    () =>
+      scoreRun(qrels, bound, runInput, "run", {
+        ...evaluateOptions,
+        registry: options.registry,
+        deadline: options.deadline,
+      }),
+  );
   return evaluationToJson(evaluation, { perQuery, runId });
+}
+
+/**
+ * Resolves a request's metric specs, answering a bad spec with a 400 problem
+ * that names the `metrics` field.
+ *
+ * @example
+ * ```ts
+ * import { resolveSpecs } from "./evaluate.ts";
+ * console.log(resolveSpecs(["ndcg@10"]).map((m) => m.label)); // ["ndcg@10"]
+ * ```
+ *
+ * @param specs The specs.
+ * @param registry The registry. Default: the built-in one.
+ * @returns The bound metrics.
+ * @throws {HttpProblem} 400 on a spec the registry refuses.
+ */
+export function resolveSpecs(
+  specs: readonly string[],
+  registry: Registry = builtinRegistry,
+): BoundMetric<JudgedRanking>[] {
+  return specs.map((spec) =>
+    userInput("metrics", () => registry.resolve<JudgedRanking>(spec))
+  );
 }
 
 /** Options of {@linkcode scoreRun}. */

@@ -6,6 +6,7 @@
  */
 
 import type { Registry } from "../metrics/registry.ts";
+import type { ScoringPool } from "./scoring_pool.ts";
 import type { TrecEvalRunner } from "./trec_eval.ts";
 
 /** Options of `createApp`. */
@@ -14,12 +15,37 @@ export interface ServerOptions {
   token?: string;
   /** The largest request body in bytes, answered 413 beyond. Default: 32 MiB. */
   bodyLimit?: number;
+  /** Milliseconds a request body may take to arrive, answered 408 beyond. Default: 10000. */
+  bodyTimeLimit?: number;
+  /**
+   * Bytes of request bodies held at once, being read or waiting for a
+   * scoring slot; a body that does not fit is answered 429. Default: 128 MiB.
+   */
+  maxBufferedBytes?: number;
   /** Milliseconds a request may take, answered 504 beyond. Default: 30000. */
   timeLimit?: number;
-  /** Scoring requests handled at the same time. Default: 2. */
+  /** Scoring requests handled at the same time (the pool's workers). Default: one per core. */
   maxRunning?: number;
   /** Scoring requests waiting for a turn, answered 503 beyond. Default: 64. */
   maxWaiting?: number;
+  /** Metric specs (or trec_eval measures) per request, answered 422 beyond. Default: 1000. */
+  maxMetrics?: number;
+  /** Values in one parameter list (`P.1,2,3` holds 3), answered 422 beyond. Default: 1000. */
+  maxParameters?: number;
+  /** Values an answer may hold (topics × measures × runs), answered 413 beyond. Default: 2,000,000. */
+  maxOutputValues?: number;
+  /** Bytes an answer may hold, answered 413 beyond. Default: 64 MiB. */
+  maxOutputBytes?: number;
+  /** Document pairs of one preference judgement group, answered 422 beyond. Default: 2²⁴. */
+  maxPreferencePairs?: number;
+  /**
+   * Scoring workers that the time limit terminates, so a request stops at
+   * its limit whatever it computes. Default: none: scoring runs on the
+   * serving thread and stops at its next check between queries. `cli.ts
+   * serve` and `deno serve server.ts` start one. Not with a custom
+   * `registry` or `trecEval`, which cannot be sent to a worker.
+   */
+  scoring?: ScoringPool;
   /** Origins allowed by CORS, `*` for any. Default: none (CORS off). */
   corsOrigins?: readonly string[];
   /** The registry that resolves metric specs. Default: the built-in one. */
@@ -31,11 +57,13 @@ export interface ServerOptions {
 /** The default time limit per request, in milliseconds. */
 export const DEFAULT_TIME_LIMIT = 30_000;
 /**
- * The default number of scoring requests handled at once: scoring is
- * JavaScript on one thread, so a second request only overlaps its reading
- * with the first's computing; more would add memory, not speed.
+ * The default number of scoring requests handled at once: one per core,
+ * each on its own worker when the server has a scoring pool.
  */
-export const DEFAULT_MAX_RUNNING = 2;
+export const DEFAULT_MAX_RUNNING: number = Math.max(
+  1,
+  navigator.hardwareConcurrency ?? 2,
+);
 /** The default number of scoring requests waiting for a turn. */
 export const DEFAULT_MAX_WAITING = 64;
 
@@ -43,11 +71,33 @@ export const DEFAULT_MAX_WAITING = 64;
 export const SERVER_ENV_VARIABLES: readonly string[] = [
   "RANKLENS_TOKEN",
   "RANKLENS_BODY_LIMIT",
+  "RANKLENS_BODY_TIME_LIMIT_MS",
+  "RANKLENS_MAX_BUFFERED_BYTES",
   "RANKLENS_TIME_LIMIT_MS",
   "RANKLENS_MAX_RUNNING",
   "RANKLENS_MAX_WAITING",
+  "RANKLENS_MAX_METRICS",
+  "RANKLENS_MAX_PARAMETERS",
+  "RANKLENS_MAX_OUTPUT_VALUES",
+  "RANKLENS_MAX_OUTPUT_BYTES",
+  "RANKLENS_MAX_PREFERENCE_PAIRS",
   "RANKLENS_CORS_ORIGINS",
 ];
+
+/** The integer settings: variable, option, smallest value. */
+export const INTEGER_SETTINGS = [
+  ["RANKLENS_BODY_LIMIT", "bodyLimit", 1],
+  ["RANKLENS_BODY_TIME_LIMIT_MS", "bodyTimeLimit", 1],
+  ["RANKLENS_MAX_BUFFERED_BYTES", "maxBufferedBytes", 1],
+  ["RANKLENS_TIME_LIMIT_MS", "timeLimit", 1],
+  ["RANKLENS_MAX_RUNNING", "maxRunning", 1],
+  ["RANKLENS_MAX_WAITING", "maxWaiting", 0],
+  ["RANKLENS_MAX_METRICS", "maxMetrics", 1],
+  ["RANKLENS_MAX_PARAMETERS", "maxParameters", 1],
+  ["RANKLENS_MAX_OUTPUT_VALUES", "maxOutputValues", 1],
+  ["RANKLENS_MAX_OUTPUT_BYTES", "maxOutputBytes", 1],
+  ["RANKLENS_MAX_PREFERENCE_PAIRS", "maxPreferencePairs", 1],
+] as const;
 
 /**
  * Reads a positive integer setting.
@@ -80,9 +130,10 @@ export function positiveInteger(
 
 /**
  * Reads the settings from environment variables: `RANKLENS_TOKEN`,
- * `RANKLENS_BODY_LIMIT` (bytes), `RANKLENS_TIME_LIMIT_MS`,
- * `RANKLENS_MAX_RUNNING`, `RANKLENS_MAX_WAITING` and `RANKLENS_CORS_ORIGINS`
- * (comma-separated). Unset or empty variables keep their defaults.
+ * `RANKLENS_CORS_ORIGINS` (comma-separated) and the integers of
+ * {@linkcode INTEGER_SETTINGS} (`RANKLENS_BODY_LIMIT` in bytes,
+ * `RANKLENS_TIME_LIMIT_MS`, `RANKLENS_MAX_METRICS`, ...). Unset or empty
+ * variables keep their defaults.
  *
  * @example
  * ```ts
@@ -106,13 +157,7 @@ export function serverOptionsFromEnv(
   };
   const token = value("RANKLENS_TOKEN");
   if (token !== undefined) options.token = token;
-  const integers = [
-    ["RANKLENS_BODY_LIMIT", "bodyLimit", 1],
-    ["RANKLENS_TIME_LIMIT_MS", "timeLimit", 1],
-    ["RANKLENS_MAX_RUNNING", "maxRunning", 1],
-    ["RANKLENS_MAX_WAITING", "maxWaiting", 0],
-  ] as const;
-  for (const [name, key, min] of integers) {
+  for (const [name, key, min] of INTEGER_SETTINGS) {
     const text = value(name);
     if (text !== undefined) options[key] = positiveInteger(name, text, min);
   }

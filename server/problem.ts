@@ -6,6 +6,7 @@
  * @module
  */
 
+import { UsageError } from "../cli/errors.ts";
 import { InputError } from "../model/errors.ts";
 
 /** The media type of every error response. */
@@ -30,8 +31,11 @@ const TITLES: Record<number, string> = {
   401: "Unauthorized",
   404: "Not Found",
   405: "Method Not Allowed",
+  408: "Request Timeout",
   413: "Content Too Large",
   415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
   500: "Internal Server Error",
   501: "Not Implemented",
   503: "Service Unavailable",
@@ -113,12 +117,57 @@ export class HttpProblem extends Error {
   }
 }
 
-const DATA_ERRORS = ["SyntaxError", "TypeError", "RangeError"];
+/** The most characters of the client's input an error message quotes. */
+export const MAX_EXCERPT = 200;
 
 /**
- * Classifies any error the way the CLI does: malformed input (with its
- * `file` and `line`) and bad specs or options are the client's fault (400);
- * anything else is the server's (500, without internals).
+ * Shortens text quoted from a request to at most `max` characters, saying
+ * how much was left out, so an error body never grows with the input.
+ *
+ * @example
+ * ```ts
+ * import { excerpt } from "./problem.ts";
+ * console.log(excerpt("abcdefghij", 4)); // "abcd… (6 more characters)"
+ * console.log(excerpt("abc", 4)); // "abc"
+ * ```
+ *
+ * @param text The text.
+ * @param max The most characters kept. Default: {@linkcode MAX_EXCERPT}.
+ * @returns The text, or its start and the count of characters left out.
+ */
+export function excerpt(text: string, max: number = MAX_EXCERPT): string {
+  return text.length <= max
+    ? text
+    : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+
+/**
+ * Whether an error is the client's: the server's own problems, malformed
+ * input (`InputError`) and command-line mistakes (`UsageError`). Any other
+ * error, a `TypeError` included, is a bug of the server.
+ *
+ * @example
+ * ```ts
+ * import { InputError } from "../model/errors.ts";
+ * import { isUserError } from "./problem.ts";
+ * console.log(isUserError(new InputError("run", 1, "expected 6 fields"))); // true
+ * console.log(isUserError(new TypeError("Cannot read properties of undefined"))); // false
+ * ```
+ *
+ * @param error What was thrown.
+ * @returns `true` for the client's errors.
+ */
+export function isUserError(error: unknown): boolean {
+  return error instanceof HttpProblem || error instanceof InputError ||
+    error instanceof UsageError;
+}
+
+/**
+ * Classifies any error by its class: the server's problems answer as they
+ * are, malformed input (with its `file` and `line`) and usage errors are the
+ * client's fault (400, quoting at most {@linkcode MAX_EXCERPT} characters of
+ * it); anything else is a bug of the server (500, without internals: the
+ * caller logs the error itself).
  *
  * @example Malformed input keeps its place
  * ```ts
@@ -129,18 +178,99 @@ const DATA_ERRORS = ["SyntaxError", "TypeError", "RangeError"];
  * console.log(problem.extensions); // { file: "run", line: 12, reason: "expected 6 fields" }
  * ```
  *
+ * @example A bug says nothing about itself
+ * ```ts
+ * import { problemOf } from "./problem.ts";
+ * const problem = problemOf(new TypeError("Cannot read properties of undefined"));
+ * console.log(problem.status, problem.message); // 500 "The server failed to answer this request."
+ * ```
+ *
  * @param error What was thrown.
  * @returns The problem to answer with.
  */
 export function problemOf(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof InputError) {
-    return new HttpProblem(400, error.message, {
-      extensions: { file: error.file, line: error.line, reason: error.reason },
+    return new HttpProblem(400, excerpt(error.message), {
+      extensions: {
+        file: excerpt(error.file, 100),
+        line: error.line,
+        reason: excerpt(error.reason),
+      },
     });
   }
-  if (error instanceof Error && DATA_ERRORS.includes(error.name)) {
-    return new HttpProblem(400, error.message);
+  if (error instanceof UsageError) {
+    return new HttpProblem(400, excerpt(error.message));
   }
   return new HttpProblem(500, "The server failed to answer this request.");
+}
+
+/**
+ * Runs a library call whose documented `TypeError`/`RangeError`/`SyntaxError`
+ * are about the request (a metric spec, an option, a sample), answering them
+ * with a 400 problem; everywhere else those classes are bugs.
+ *
+ * @example
+ * ```ts
+ * import { HttpProblem, userInput } from "./problem.ts";
+ * try {
+ *   userInput("metrics", () => {
+ *     throw new RangeError('Unknown metric "ndgc"');
+ *   });
+ * } catch (error) {
+ *   console.log((error as HttpProblem).status); // 400
+ * }
+ * ```
+ *
+ * @param field The request field the call checks, named in the problem.
+ * @param call The library call.
+ * @returns What the call returns.
+ * @throws {HttpProblem} 400 on the call's input errors.
+ */
+export function userInput<T>(field: string, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    throw asUserProblem(field, error);
+  }
+}
+
+/**
+ * {@linkcode userInput} for an async library call, such as scoring a run
+ * (whose strict checks throw `TypeError` on a query without judgements).
+ *
+ * @example
+ * ```ts
+ * import { HttpProblem, userInputAsync } from "./problem.ts";
+ * const failing = () => Promise.reject(new TypeError('Query "q7" of the run has no judgements'));
+ * const error = await userInputAsync("run", failing).catch((e) => e);
+ * console.log((error as HttpProblem).status); // 400
+ * ```
+ *
+ * @param field The request field the call checks, named in the problem.
+ * @param call The library call.
+ * @returns What the call resolves to.
+ * @throws {HttpProblem} 400 on the call's input errors.
+ */
+export async function userInputAsync<T>(
+  field: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw asUserProblem(field, error);
+  }
+}
+
+function asUserProblem(field: string, error: unknown): unknown {
+  if (
+    error instanceof TypeError || error instanceof RangeError ||
+    (error instanceof SyntaxError && !(error instanceof InputError))
+  ) {
+    return new HttpProblem(400, excerpt(error.message), {
+      extensions: { field },
+    });
+  }
+  return error;
 }

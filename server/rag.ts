@@ -16,8 +16,14 @@ import { DEFAULT_RAG_METRICS, evaluateRag } from "../metrics/rag/evaluate.ts";
 import { NORMALIZATIONS } from "../metrics/rag/normalize.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { type RagEvaluationJson, ragEvaluationToJson } from "../report/rag.ts";
+import {
+  type Budgets,
+  checkBudget,
+  checkSpecs,
+  DEFAULT_BUDGETS,
+} from "./budgets.ts";
 import { describe, Fields, type JsonObject } from "./json_body.ts";
-import { HttpProblem } from "./problem.ts";
+import { HttpProblem, userInput } from "./problem.ts";
 import type { Deadline } from "./time_limit.ts";
 
 /** The fields of a RAG request. */
@@ -39,6 +45,8 @@ export interface RagRequestOptions {
   registry?: Registry;
   /** Checked while samples are read. Default: none. */
   deadline?: Deadline;
+  /** The budgets of the request. Default: {@linkcode DEFAULT_BUDGETS}. */
+  budgets?: Budgets;
 }
 
 const NAME = "samples";
@@ -120,6 +128,9 @@ export async function ragRequest(
     throw invalid("keyMap", 'applies to "input": "answers".');
   }
   const metrics = fields.strings("metrics");
+  const budgets = options.budgets ?? DEFAULT_BUDGETS;
+  const specs = metrics?.length ? metrics : DEFAULT_RAG_METRICS;
+  checkSpecs(budgets, specs);
   const normalize = fields.choice("normalize", NORMALIZATIONS) ?? "squad";
   const perSample = fields.boolean("perSample");
   let text: string;
@@ -140,10 +151,19 @@ export async function ragRequest(
     answersHint: 'use "input": "answers" or a "keyMap"',
     onSample: () => options.deadline?.pause(),
   });
-  const result = evaluateRag(samples, {
-    metrics: metrics?.length ? metrics : DEFAULT_RAG_METRICS,
-    normalize,
-    registry: options.registry,
-  });
+  if (perSample) {
+    checkBudget(
+      budgets,
+      "maxOutputValues",
+      (samples.length + 1) * specs.length,
+      "values (samples × metrics)",
+    );
+  }
+  const result = userInput("samples", () =>
+    evaluateRag(samples, {
+      metrics: specs,
+      normalize,
+      registry: options.registry,
+    }));
   return ragEvaluationToJson(result, { perSample });
 }

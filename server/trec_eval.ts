@@ -8,9 +8,16 @@
 
 import { stringBytes } from "../trec_eval/lines.ts";
 import { trecEval } from "../trec_eval/command.ts";
+import { bindTrecEvalMeasures } from "../trec_eval/inputs.ts";
 import { parseTrecEvalArgs } from "../trec_eval/options.ts";
+import {
+  type Budgets,
+  checkBudget,
+  checkParameterList,
+  DEFAULT_BUDGETS,
+} from "./budgets.ts";
 import { Fields, type JsonObject } from "./json_body.ts";
-import { HttpProblem } from "./problem.ts";
+import { excerpt, HttpProblem } from "./problem.ts";
 
 /**
  * What a trec_eval run printed and how it ended. The texts hold one
@@ -112,6 +119,7 @@ const READS_A_FILE = /^(?:-[^-]*Z|--Z)/;
  * @param body The request object: `qrels` and `run` (TREC text), `args`.
  * @param runner Runs trec_eval.
  * @param signal Aborted when the request runs out of time.
+ * @param budgets The budgets of the request. Default: {@linkcode DEFAULT_BUDGETS}.
  * @returns trec_eval's standard output, byte for byte.
  * @throws {HttpProblem} 400 on a bad field, a file option, or when trec_eval
  * fails (its standard error is the detail, its status `exitStatus`).
@@ -120,6 +128,7 @@ export async function trecEvalRequest(
   body: JsonObject,
   runner: TrecEvalRunner,
   signal: AbortSignal,
+  budgets: Budgets = DEFAULT_BUDGETS,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const fields = new Fields(body, TREC_EVAL_FIELDS);
   const qrels = text(fields, "qrels");
@@ -129,21 +138,108 @@ export async function trecEvalRequest(
   if (fileOption !== undefined) {
     throw new HttpProblem(
       400,
-      `Option "${fileOption}" reads a file, which this service does not allow.`,
+      `Option "${
+        excerpt(fileOption, 40)
+      }" reads a file, which this service does not allow.`,
       { extensions: { field: "args" } },
     );
   }
+  checkTrecEvalBudgets(budgets, args, qrels);
   const output = await runner(args, qrels, run, signal);
   if (output.status !== 0) {
-    const stderr = new TextDecoder().decode(stringBytes(output.stderr));
+    const stderr = excerpt(
+      new TextDecoder().decode(stringBytes(output.stderr)),
+      1000,
+    );
     throw new HttpProblem(
       400,
       stderr.trim() || `trec_eval exited with status ${output.status}`,
       { extensions: { exitStatus: output.status, stderr } },
     );
   }
+  checkBudget(
+    budgets,
+    "maxOutputBytes",
+    output.stdout.length,
+    "answer bytes",
+  );
   // stringBytes allocates its own ArrayBuffer, never a shared one.
   return stringBytes(output.stdout) as Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * Checks a trec_eval request against the budgets before it runs: the count
+ * of arguments, each `-m` parameter list, the values printed (measures ×
+ * judged topics with `-q`) and, for preference judgements, the pairs of
+ * the largest judgement group.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_BUDGETS } from "./budgets.ts";
+ * import { checkTrecEvalBudgets } from "./trec_eval.ts";
+ * checkTrecEvalBudgets(DEFAULT_BUDGETS, ["-q", "-m", "P.5,10"], "q1 0 d1 1\n"); // within budget
+ * ```
+ *
+ * @param budgets The budgets in force.
+ * @param args trec_eval's options.
+ * @param qrels The relevance text.
+ * @throws {HttpProblem} 422 or 413 over a budget.
+ */
+export function checkTrecEvalBudgets(
+  budgets: Budgets,
+  args: readonly string[],
+  qrels: string,
+): void {
+  checkBudget(budgets, "maxMetrics", args.length, "trec_eval arguments");
+  for (const arg of args) checkParameterList(budgets, arg);
+  const parsed = parseTrecEvalArgs([...args, QRELS_NAME, RUN_NAME]);
+  // Bad options are trec_eval's to report, with its message and status.
+  if (!("files" in parsed) || parsed.help) return;
+  const measures = bindTrecEvalMeasures(parsed);
+  if ("status" in measures) return;
+  let values = 0;
+  for (const measure of measures) values += measure.names.length;
+  const prefs = parsed.relFormat === "prefs";
+  const groups = parsed.relFormat === "qrels_prefs" || prefs
+    ? new Map<string, number>()
+    : undefined;
+  const topics = new Set<string>();
+  // The first field (and the second, a judgement group, for prefs) of each
+  // line, found without splitting the text.
+  const field = /[^\s]+/y;
+  for (let start = 0; start < qrels.length;) {
+    let end = qrels.indexOf("\n", start);
+    if (end < 0) end = qrels.length;
+    const line = qrels.slice(start, end).trimStart();
+    start = end + 1;
+    field.lastIndex = 0;
+    const topic = field.exec(line)?.[0];
+    if (topic === undefined) continue;
+    topics.add(topic);
+    if (groups) {
+      let key = topic;
+      if (prefs) {
+        const rest = line.slice(topic.length).trimStart();
+        field.lastIndex = 0;
+        key += " " + (field.exec(rest)?.[0] ?? "");
+      }
+      groups.set(key, (groups.get(key) ?? 0) + 1);
+    }
+  }
+  checkBudget(
+    budgets,
+    "maxOutputValues",
+    values * (parsed.perTopic ? topics.size + 1 : 1),
+    "values (measures × judged topics)",
+  );
+  let largest = 0;
+  for (const size of groups?.values() ?? []) largest = Math.max(largest, size);
+  checkBudget(
+    budgets,
+    "maxPreferencePairs",
+    largest * largest,
+    "document pairs in one preference judgement group",
+  );
 }
 
 function text(fields: Fields, name: string): string {

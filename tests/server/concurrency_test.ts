@@ -1,7 +1,7 @@
 import { assertEquals } from "../assert.ts";
 import { Hono } from "hono";
 import { concurrencyLimit } from "../../server/concurrency.ts";
-import { problemOf } from "../../server/problem.ts";
+import { HttpProblem, problemOf } from "../../server/problem.ts";
 
 function gatedApp(running: number, waiting: number) {
   const app = new Hono();
@@ -54,7 +54,7 @@ Deno.test("concurrencyLimit frees the slot of a request that failed", async () =
   const app = new Hono();
   app.onError((error) => problemOf(error).toResponse());
   app.get("/", concurrencyLimit({ running: 1 }), (c) => {
-    if (c.req.query("fail")) throw new RangeError("bad request");
+    if (c.req.query("fail")) throw new HttpProblem(400, "bad request");
     return c.text("ok");
   });
   assertEquals((await app.request("/?fail=1")).status, 400);

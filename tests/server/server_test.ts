@@ -183,6 +183,7 @@ Deno.test("POST /v1/evaluate answers 400 with the place of malformed input", asy
       {
         detail:
           'Invalid metric spec "ndcg@x": cutoff must be a positive integer, got "x"',
+        field: "metrics",
       },
     ],
     [
@@ -321,6 +322,7 @@ Deno.test("a body over the limit answers 413, declared or streamed", async () =>
     status: 413,
     detail: "The request body is larger than the limit of 1000 bytes.",
     limit: 1000,
+    setting: "RANKLENS_BODY_LIMIT",
   });
   // A stream has no Content-Length: the limit counts the bytes as they come.
   const bytes = new TextEncoder().encode(body);
@@ -383,17 +385,18 @@ Deno.test("the bearer token guards /v1 and nothing else", async () => {
 Deno.test("a full server answers 503 with Retry-After, and recovers", async () => {
   let entered: () => void = () => {};
   const first = new Promise<void>((resolve) => entered = resolve);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => release = resolve);
+  // The first request holds the only slot while its runner waits.
+  const runner: TrecEvalRunner = async () => {
+    entered();
+    await held;
+    return { status: 0, stdout: "done\n", stderr: "" };
+  };
   await using server = serve(
-    createApp({ maxRunning: 1, maxWaiting: 0 }),
-    () => entered(),
+    createApp({ maxRunning: 1, maxWaiting: 0, trecEval: runner }),
   );
-  // The first request holds the only slot while its body trickles in.
-  let send: ReadableStreamDefaultController<Uint8Array> | undefined;
-  const slow = server.fetch("/v1/evaluate", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: new ReadableStream({ start: (c) => void (send = c) }),
-  });
+  const slow = server.post("/v1/trec_eval", { qrels: QRELS, run: RUN });
   await first;
   const turnedAway = await server.post("/v1/evaluate", {
     qrels: QRELS,
@@ -405,22 +408,16 @@ Deno.test("a full server answers 503 with Retry-After, and recovers", async () =
     (await problem(turnedAway)).detail,
     "The server is busy: 1 request(s) running and 0 waiting. Retry later.",
   );
-  send!.enqueue(
-    new TextEncoder().encode(
-      JSON.stringify({ qrels: QRELS, run: RUN, metrics: ["rr"] }),
-    ),
-  );
-  send!.close();
+  release();
   const done = await slow;
-  assertEquals(done.status, 200);
-  assertEquals((await done.json()).aggregate, { rr: 0.75 });
+  assertEquals([done.status, await done.text()], [200, "done\n"]);
   const after = await server.post("/v1/evaluate", {
     qrels: QRELS,
     run: RUN,
     metrics: ["rr"],
   });
   assertEquals(after.status, 200);
-  await after.body?.cancel();
+  assertEquals((await after.json()).aggregate, { rr: 0.75 });
 });
 
 Deno.test("a request that outlives the time limit answers 504", async () => {
@@ -609,8 +606,10 @@ Deno.test("POST /v1/trec_eval hands texts and options to the runner", async () =
 });
 
 Deno.test("a failure inside the server answers 500 without internals", async () => {
+  // A TypeError is a bug like any other: only the server's problems, input
+  // and usage errors are the client's.
   const runner: TrecEvalRunner = () => {
-    throw new Error("secret internal state");
+    throw new TypeError("secret internal state");
   };
   await using server = serve(createApp({ trecEval: runner }));
   const error = console.error;
@@ -629,7 +628,8 @@ Deno.test("a failure inside the server answers 500 without internals", async () 
   } finally {
     console.error = error;
   }
-  assertEquals((logged[0] as Error).message, "secret internal state");
+  assertEquals(logged[0], "ranklens: a bug answering POST /v1/trec_eval:");
+  assertEquals((logged[1] as Error).message, "secret internal state");
 });
 
 Deno.test("the example files evaluate over HTTP", async () => {

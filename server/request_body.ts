@@ -1,0 +1,259 @@
+/**
+ * Reading a request body before the request takes a scoring slot: under
+ * its own short deadline, within the body limit, and within a budget of
+ * bytes shared by every request being read or waiting, so slow or many
+ * uploads can neither hold the slots nor fill the memory.
+ *
+ * @module
+ */
+
+import type { MiddlewareHandler } from "hono";
+import { HttpProblem } from "./problem.ts";
+
+/** The default body limit: 32 MiB. */
+export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024;
+/** The default time to receive a body, in milliseconds. */
+export const DEFAULT_BODY_TIME_LIMIT = 10_000;
+/** The default bytes of bodies held at once, read or waiting: 128 MiB. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 128 * 1024 * 1024;
+
+/**
+ * A count of bytes held, with a capacity: taking more than is left fails.
+ *
+ * @example
+ * ```ts
+ * import { ByteBudget } from "./request_body.ts";
+ * const budget = new ByteBudget(10);
+ * console.log(budget.take(8), budget.take(3), budget.used); // true false 8
+ * budget.give(8);
+ * console.log(budget.used); // 0
+ * ```
+ */
+export class ByteBudget {
+  /** The most bytes held at once. */
+  readonly capacity: number;
+  #used = 0;
+
+  /**
+   * Creates the budget.
+   *
+   * @param capacity The most bytes held at once.
+   */
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
+
+  /** The bytes held now. */
+  get used(): number {
+    return this.#used;
+  }
+
+  /**
+   * Takes `bytes` if they fit.
+   *
+   * @param bytes How many.
+   * @returns Whether they were taken.
+   */
+  take(bytes: number): boolean {
+    if (this.#used + bytes > this.capacity) return false;
+    this.#used += bytes;
+    return true;
+  }
+
+  /**
+   * Gives back bytes taken before.
+   *
+   * @param bytes How many.
+   */
+  give(bytes: number): void {
+    this.#used = Math.max(0, this.#used - bytes);
+  }
+}
+
+/** Options of {@linkcode requestBody}. */
+export interface RequestBodyOptions {
+  /** The largest body in bytes, answered 413 beyond. Default: {@linkcode DEFAULT_BODY_LIMIT}. */
+  limit?: number;
+  /** Milliseconds to receive the body, answered 408 beyond. Default: {@linkcode DEFAULT_BODY_TIME_LIMIT}. */
+  timeLimit?: number;
+  /** Bytes held across requests, answered 429 when full. Default: a budget of {@linkcode DEFAULT_MAX_BUFFERED_BYTES}. */
+  buffered?: ByteBudget;
+  /** Where a client that stopped sending is reported, one line. Default: `console.warn`. */
+  log?: (line: string) => void;
+}
+
+/** The context variables {@linkcode requestBody} sets. */
+export interface RequestBodyVariables {
+  /** The body's bytes, in a buffer of their own. */
+  body: Uint8Array<ArrayBuffer>;
+}
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Reads a JSON request body whole (`c.get("body")`) before the handlers
+ * after it run, and gives its bytes back to the shared budget when they are
+ * done: 415 when the body is not declared as JSON, 413 beyond `limit`, 408
+ * when it takes longer than `timeLimit`, 429 when the shared budget is full.
+ * A client that drops the connection mid-body is logged as one line.
+ *
+ * @example
+ * ```ts
+ * import { Hono } from "hono";
+ * import { requestBody, type RequestBodyVariables } from "./request_body.ts";
+ * import { problemOf } from "./problem.ts";
+ * const app = new Hono<{ Variables: RequestBodyVariables }>();
+ * app.onError((error) => problemOf(error).toResponse());
+ * app.post("/", requestBody({ limit: 4 }), (c) => c.text(String(c.get("body").length)));
+ * const post = (body: string) =>
+ *   app.request("/", { method: "POST", headers: { "content-type": "application/json" }, body });
+ * console.log((await post("12345")).status); // 413
+ * console.log(await (await post("1234")).text()); // "4"
+ * ```
+ *
+ * @param options Limit, time limit, shared budget and log.
+ * @returns The middleware.
+ */
+export function requestBody(
+  options: RequestBodyOptions = {},
+): MiddlewareHandler<{ Variables: RequestBodyVariables }> {
+  const limit = options.limit ?? DEFAULT_BODY_LIMIT;
+  const timeLimit = options.timeLimit ?? DEFAULT_BODY_TIME_LIMIT;
+  const buffered = options.buffered ??
+    new ByteBudget(DEFAULT_MAX_BUFFERED_BYTES);
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const tooLarge = () =>
+    new HttpProblem(
+      413,
+      `The request body is larger than the limit of ${limit} bytes.`,
+      {
+        extensions: { limit, setting: "RANKLENS_BODY_LIMIT" },
+        headers: { connection: "close" },
+      },
+    );
+  return async function requestBody(c, next) {
+    const type = c.req.header("content-type") ?? "";
+    if (!JSON_MEDIA_TYPE.test(type)) {
+      throw new HttpProblem(
+        415,
+        `The request body must be JSON ("Content-Type: application/json"), got ${
+          type ? `"${type.slice(0, 100)}"` : "no Content-Type"
+        }.`,
+      );
+    }
+    const declared = Number(c.req.header("content-length") ?? NaN);
+    if (declared > limit) throw tooLarge();
+    let held = 0;
+    let body: Uint8Array<ArrayBuffer>;
+    try {
+      body = await readBounded(c.req.raw, {
+        limit,
+        timeLimit,
+        take(bytes) {
+          if (!buffered.take(bytes)) return false;
+          held += bytes;
+          return true;
+        },
+        tooLarge,
+        stopped(received, error) {
+          log(
+            `ranklens: ${c.req.method} ${c.req.path}: the client stopped sending its body after ${received} bytes (${
+              error instanceof Error ? error.name : "closed"
+            })`,
+          );
+        },
+      });
+    } catch (error) {
+      buffered.give(held);
+      throw error;
+    }
+    c.set("body", body);
+    try {
+      await next();
+    } finally {
+      buffered.give(held);
+    }
+  };
+}
+
+interface ReadSettings {
+  limit: number;
+  timeLimit: number;
+  take(bytes: number): boolean;
+  tooLarge(): HttpProblem;
+  stopped(received: number, error: unknown): void;
+}
+
+async function readBounded(
+  request: Request,
+  settings: ReadSettings,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = request.body;
+  if (stream === null) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    reader.cancel().catch(() => {});
+  }, settings.timeLimit);
+  const stop = (problem: HttpProblem) => {
+    reader.cancel().catch(() => {});
+    return problem;
+  };
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (timedOut) break;
+        settings.stopped(size, error);
+        throw new HttpProblem(
+          400,
+          "The client stopped sending the request body.",
+          { headers: { connection: "close" } },
+        );
+      }
+      if (timedOut || chunk.done) break;
+      size += chunk.value.length;
+      if (size > settings.limit) throw stop(settings.tooLarge());
+      if (!settings.take(chunk.value.length)) {
+        throw stop(
+          new HttpProblem(
+            429,
+            "The server holds as many request bodies as it may; retry later.",
+            {
+              extensions: { setting: "RANKLENS_MAX_BUFFERED_BYTES" },
+              headers: { "retry-after": "1", connection: "close" },
+            },
+          ),
+        );
+      }
+      chunks.push(chunk.value);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  if (timedOut) {
+    throw new HttpProblem(
+      408,
+      `The request body took longer than its time limit of ${settings.timeLimit} ms to arrive.`,
+      {
+        extensions: {
+          limit: settings.timeLimit,
+          setting: "RANKLENS_BODY_TIME_LIMIT_MS",
+        },
+        headers: { connection: "close" },
+      },
+    );
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return body;
+}

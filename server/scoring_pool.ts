@@ -1,0 +1,232 @@
+/**
+ * Scoring on worker threads that the time limit can stop at once. Scoring
+ * is synchronous JavaScript (trec_eval's measures, a RAG metric, a regular
+ * expression on a hostile line): a timer on the thread that runs it cannot
+ * fire until it returns. On a worker, the deadline terminates the worker
+ * instead, and a fresh one takes its place; the thread that serves HTTP
+ * keeps answering, `/healthz` included.
+ *
+ * @module
+ */
+
+import type { Budgets } from "./budgets.ts";
+import { HttpProblem } from "./problem.ts";
+import type { ScoredAnswer, ScoringRoute } from "./scoring.ts";
+
+/** What a worker posts back: an answer, a problem of the client's, or a bug. */
+export type WorkerReply =
+  | { answer: ScoredAnswer }
+  | {
+    problem: {
+      status: number;
+      detail: string;
+      extensions: Record<string, unknown>;
+      headers: Record<string, string>;
+    };
+  }
+  | { bug: string };
+
+/** Options of {@linkcode ScoringPool}. */
+export interface ScoringPoolOptions {
+  /** Workers, one request each at a time. Default: one per core (`navigator.hardwareConcurrency`). */
+  size?: number;
+  /**
+   * A worker whose request or answer reached this many bytes is replaced
+   * after it, so the memory a large request grew goes back. Default: 4 MiB.
+   */
+  recycleAfter?: number;
+}
+
+/** Options of {@linkcode ScoringPool.run}. */
+export interface ScoringRunOptions {
+  /** The budgets of the request. */
+  budgets: Budgets;
+  /** Aborted when the request runs out of time: its worker is terminated. */
+  signal: AbortSignal;
+}
+
+/** A bug on a scoring worker, with the worker's stack trace. */
+export class ScoringBug extends Error {
+  /**
+   * Creates the error.
+   *
+   * @param stack The worker's stack trace.
+   */
+  constructor(stack: string) {
+    super(stack.split("\n", 1)[0]);
+    this.name = "ScoringBug";
+    this.stack = stack;
+  }
+}
+
+const WORKER_URL = new URL("./_scoring_worker.ts", import.meta.url);
+
+/**
+ * Whether this process may start scoring workers: Deno needs read access to
+ * the worker's module.
+ *
+ * @example
+ * ```ts
+ * import { scoringWorkersAllowed } from "./scoring_pool.ts";
+ * console.log(typeof scoringWorkersAllowed()); // "boolean"
+ * ```
+ *
+ * @returns `true` when workers can start.
+ */
+export function scoringWorkersAllowed(): boolean {
+  if (WORKER_URL.protocol !== "file:") return true;
+  return Deno.permissions.querySync({
+    name: "read",
+    path: WORKER_URL,
+  }).state === "granted";
+}
+
+/**
+ * A pool of scoring workers. Callers bound how many requests run at once
+ * (the server's `maxRunning`); the pool starts a worker when none is idle.
+ *
+ * @example
+ * ```ts ignore
+ * import { DEFAULT_BUDGETS } from "./budgets.ts";
+ * import { ScoringPool } from "./scoring_pool.ts";
+ * const pool = new ScoringPool({ size: 1 });
+ * const body = new TextEncoder().encode('{"qrels": "q1 0 d1 1\\n", "run": "q1 Q0 d1 1 1 t\\n", "metrics": ["rr"]}');
+ * const answer = await pool.run("evaluate", body, { budgets: DEFAULT_BUDGETS, signal: AbortSignal.timeout(5000) });
+ * console.log(answer.status); // 200
+ * pool.close();
+ * ```
+ */
+export class ScoringPool {
+  /** The workers kept when idle. */
+  readonly size: number;
+  readonly #recycleAfter: number;
+  readonly #idle: Worker[] = [];
+  readonly #all = new Set<Worker>();
+  #closed = false;
+
+  /**
+   * Creates the pool; workers start on first use or {@linkcode warm}.
+   *
+   * @param options Size and recycling.
+   */
+  constructor(options: ScoringPoolOptions = {}) {
+    this.size = Math.max(1, options.size ?? navigator.hardwareConcurrency ?? 1);
+    this.#recycleAfter = options.recycleAfter ?? 4 * 1024 * 1024;
+  }
+
+  /** Workers alive now, idle or busy. */
+  get workers(): number {
+    return this.#all.size;
+  }
+
+  /** Starts idle workers up to {@linkcode size}, so the first requests do not wait for one. */
+  warm(): void {
+    while (!this.#closed && this.#all.size < this.size) {
+      this.#idle.push(this.#spawn());
+    }
+  }
+
+  #spawn(): Worker {
+    const worker = new Worker(WORKER_URL, {
+      type: "module",
+      name: "ranklens-scoring",
+    });
+    this.#all.add(worker);
+    return worker;
+  }
+
+  #retire(worker: Worker): void {
+    worker.terminate();
+    this.#all.delete(worker);
+    const at = this.#idle.indexOf(worker);
+    if (at >= 0) this.#idle.splice(at, 1);
+    // The replacement loads its modules now, not when the next request
+    // needs it.
+    if (!this.#closed && this.#all.size < this.size) {
+      this.#idle.push(this.#spawn());
+    }
+  }
+
+  /**
+   * Answers one scoring request on a worker. The body's buffer is
+   * transferred to the worker: the caller's copy is emptied.
+   *
+   * @param route The route.
+   * @param body The request body.
+   * @param options Budgets and the request's signal.
+   * @returns The answer.
+   * @throws {HttpProblem} The client's problem, or the signal's reason
+   * (the time limit's 504) when it is aborted.
+   * @throws {ScoringBug} On a bug, with the worker's stack trace.
+   */
+  run(
+    route: ScoringRoute,
+    body: Uint8Array<ArrayBuffer>,
+    options: ScoringRunOptions,
+  ): Promise<ScoredAnswer> {
+    if (this.#closed) {
+      return Promise.reject(
+        new HttpProblem(503, "The server is shutting down."),
+      );
+    }
+    const { signal } = options;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    const worker = this.#idle.pop() ?? this.#spawn();
+    const own = body.byteOffset === 0 &&
+        body.byteLength === body.buffer.byteLength
+      ? body.buffer
+      : body.slice().buffer;
+    const size = own.byteLength;
+    return new Promise<ScoredAnswer>((resolve, reject) => {
+      const done = (recycle: boolean) => {
+        signal.removeEventListener("abort", abort);
+        worker.onmessage = worker.onerror = worker.onmessageerror = null;
+        if (recycle || this.#closed) this.#retire(worker);
+        else this.#idle.push(worker);
+      };
+      const abort = () => {
+        done(true);
+        reject(signal.reason);
+      };
+      signal.addEventListener("abort", abort, { once: true });
+      worker.onmessage = ({ data }: MessageEvent<WorkerReply>) => {
+        if ("answer" in data) {
+          done(
+            size >= this.#recycleAfter ||
+              data.answer.body.byteLength >= this.#recycleAfter,
+          );
+          resolve(data.answer);
+        } else if ("problem" in data) {
+          done(size >= this.#recycleAfter);
+          const { status, detail, extensions, headers } = data.problem;
+          reject(new HttpProblem(status, detail, { extensions, headers }));
+        } else {
+          done(true);
+          reject(new ScoringBug(data.bug));
+        }
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        done(true);
+        reject(new ScoringBug(`Error: ${event.message}`));
+      };
+      worker.onmessageerror = () => {
+        done(true);
+        reject(
+          new ScoringBug("Error: a scoring worker's reply was unreadable"),
+        );
+      };
+      worker.postMessage({ route, body: own, budgets: options.budgets }, [
+        own,
+      ]);
+    });
+  }
+
+  /** Terminates every worker; later requests are answered 503. */
+  close(): void {
+    this.#closed = true;
+    for (const worker of this.#all) worker.terminate();
+    this.#all.clear();
+    this.#idle.length = 0;
+  }
+}
