@@ -7,14 +7,20 @@
 import { parseArgs } from "./_args.ts";
 import { createApp } from "../server.ts";
 import {
+  defaultMaxConnections,
+  descriptorLimit,
+  serveGuarded,
+} from "../server/connection_guard.ts";
+import {
   positiveInteger,
   type ServerOptions,
   serverOptionsFromProcessEnv,
 } from "../server/options.ts";
+import { ScoringPool, scoringWorkersAllowed } from "../server/scoring_pool.ts";
 import { UsageError } from "./errors.ts";
 
 const USAGE =
-  "deno run --allow-net --allow-env cli.ts serve [--port N] [--host H] [--body-limit BYTES] [--time-limit MS] [--max-running N] [--max-waiting N] [--cors ORIGIN]...";
+  "deno run --allow-net --allow-env --allow-read cli.ts serve [--port N] [--host H] [--body-limit BYTES] [--time-limit MS] [--max-running N] [--max-waiting N] [--header-timeout MS] [--idle-timeout MS] [--max-connections N] [--cors ORIGIN]...";
 
 const HELP = `Usage: ${USAGE}
 
@@ -25,16 +31,28 @@ Options:
   --host H          the interface (default 127.0.0.1; 0.0.0.0 for every one)
   --body-limit B    largest request body in bytes (default 33554432, 32 MiB)
   --time-limit MS   time limit per request in milliseconds (default 30000)
-  --max-running N   scoring requests handled at once (default 2)
+  --max-running N   scoring requests handled at once, each on its own
+                    worker thread (default: one per core)
   --max-waiting N   scoring requests queued beyond those (default 64)
+  --header-timeout MS  time for a request head to arrive (default 10000)
+  --idle-timeout MS time a connection may carry nothing (default 30000)
+  --max-connections N  connections held at once (default: a third of the
+                    open-file limit less 64, read at start-up)
   --cors ORIGIN     allow this origin by CORS, * for any (repeatable;
                     default: CORS off)
   -h, --help        this help
 
 Environment (flags win): RANKLENS_TOKEN (require "Authorization: Bearer
 TOKEN" on /v1; there is no flag, so the token stays out of the process list),
-RANKLENS_BODY_LIMIT, RANKLENS_TIME_LIMIT_MS, RANKLENS_MAX_RUNNING,
-RANKLENS_MAX_WAITING, RANKLENS_CORS_ORIGINS (comma-separated).`;
+RANKLENS_BODY_LIMIT, RANKLENS_BODY_TIME_LIMIT_MS, RANKLENS_MAX_BUFFERED_BYTES,
+RANKLENS_TIME_LIMIT_MS, RANKLENS_MAX_RUNNING, RANKLENS_MAX_WAITING,
+RANKLENS_MAX_METRICS, RANKLENS_MAX_PARAMETERS, RANKLENS_MAX_OUTPUT_VALUES,
+RANKLENS_MAX_OUTPUT_BYTES, RANKLENS_MAX_PREFERENCE_PAIRS,
+RANKLENS_CORS_ORIGINS (comma-separated).
+
+Scoring runs on worker threads that the time limit terminates; they need
+read access to the ranklens modules (--allow-read), as the descriptor limit
+does (/proc/self/limits).`;
 
 function integer(name: string, value: string, min: number): number {
   try {
@@ -42,6 +60,10 @@ function integer(name: string, value: string, min: number): number {
   } catch (error) {
     throw new UsageError((error as Error).message, USAGE);
   }
+}
+
+function optional(flag: string, value: string | undefined): number | undefined {
+  return value === undefined ? undefined : integer(`--${flag}`, value, 1);
 }
 
 /**
@@ -62,6 +84,9 @@ export async function run(args: string[]): Promise<number> {
         "time-limit": { type: "string" },
         "max-running": { type: "string" },
         "max-waiting": { type: "string" },
+        "header-timeout": { type: "string" },
+        "idle-timeout": { type: "string" },
+        "max-connections": { type: "string" },
         cors: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
@@ -90,10 +115,24 @@ export async function run(args: string[]): Promise<number> {
     if (value !== undefined) options[key] = integer(`--${flag}`, value, min);
   }
   if (values.cors?.length) options.corsOrigins = values.cors;
+  let pool: ScoringPool | undefined;
+  if (scoringWorkersAllowed()) {
+    pool = options.scoring = new ScoringPool({ size: options.maxRunning });
+    pool.warm();
+  } else {
+    console.warn(
+      "ranklens: scoring runs on the serving thread (no --allow-read): the time limit stops it only between queries",
+    );
+  }
   const app = createApp(options);
-  const server = Deno.serve({
+  const limit = descriptorLimit();
+  const server = serveGuarded(app.fetch, {
     hostname: values.host,
     port,
+    headerTimeout: optional("header-timeout", values["header-timeout"]),
+    idleTimeout: optional("idle-timeout", values["idle-timeout"]),
+    maxConnections: optional("max-connections", values["max-connections"]) ??
+      defaultMaxConnections(limit),
     onListen({ hostname, port }) {
       const host = hostname.includes(":") ? `[${hostname}]` : hostname;
       console.log(
@@ -101,7 +140,7 @@ export async function run(args: string[]): Promise<number> {
           (options.token === undefined ? "" : " (bearer token required)"),
       );
     },
-  }, app.fetch);
+  });
   const stop = () => server.shutdown();
   const signals: Deno.Signal[] = Deno.build.os === "windows"
     ? ["SIGINT"]
@@ -111,6 +150,7 @@ export async function run(args: string[]): Promise<number> {
     await server.finished;
   } finally {
     for (const signal of signals) Deno.removeSignalListener(signal, stop);
+    pool?.close();
   }
   return 0;
 }
