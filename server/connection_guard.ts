@@ -51,8 +51,13 @@ export interface GuardedServer {
   shutdown(): Promise<void>;
 }
 
-/** Descriptors kept free for everything else: files, workers, the inner server. */
-const RESERVED_DESCRIPTORS = 64;
+/**
+ * Descriptors kept free for everything else (the runtime's own, workers,
+ * files): a quarter of the limit, and at least 128.
+ */
+function reservedDescriptors(limit: number): number {
+  return Math.max(128, Math.ceil(limit / 4));
+}
 
 /**
  * Reads this process's soft limit of open files from `/proc/self/limits`
@@ -80,13 +85,14 @@ export function descriptorLimit(): number | undefined {
 
 /**
  * The default cap on connections: three descriptors each (the client's,
- * and both ends of the relay) within the descriptor limit less a reserve,
- * and at most 10,000. With no readable limit, the common 1,024 is assumed.
+ * and both ends of the relay) within the descriptor limit less a reserve
+ * (a quarter of it, at least 128), and at most 10,000. With no readable
+ * limit, the common 1,024 is assumed.
  *
  * @example
  * ```ts
  * import { defaultMaxConnections } from "./connection_guard.ts";
- * console.log(defaultMaxConnections(1024)); // 320
+ * console.log(defaultMaxConnections(1024)); // 192
  * ```
  *
  * @param limit The descriptor limit. Default: {@linkcode descriptorLimit}, else 1024.
@@ -97,7 +103,7 @@ export function defaultMaxConnections(
 ): number {
   return Math.max(
     1,
-    Math.min(10_000, Math.floor((limit - RESERVED_DESCRIPTORS) / 3)),
+    Math.min(10_000, Math.floor((limit - reservedDescriptors(limit)) / 4)),
   );
 }
 
@@ -140,25 +146,55 @@ export function serveGuarded(
   const byUpstreamPort = new Map<number, Relay>();
   let stopping = false;
 
-  const inner = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen() {} },
-    async (request, info) => {
-      const relay = byUpstreamPort.get(info.remoteAddr.port);
+  const answer = async (request: Request, info: Deno.ServeHandlerInfo) => {
+    const relay = byUpstreamPort.get((info.remoteAddr as Deno.NetAddr).port);
+    if (relay) {
+      relay.inApp++;
+      relay.headStarted = 0;
+    }
+    try {
+      return await handler(request);
+    } finally {
       if (relay) {
-        relay.inApp++;
-        relay.headStarted = 0;
+        relay.inApp--;
+        relay.lastActivity = performance.now();
       }
+    }
+  };
+  // The inner server stops when its accept fails (EMFILE): a new one
+  // takes its place, and the relays connect to it from then on.
+  let inner: Deno.HttpServer<Deno.NetAddr>;
+  let innerPort = 0;
+  let innerFinished: Promise<void>;
+  const startInner = () => {
+    inner = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen() {} },
+      answer,
+    );
+    innerPort = inner.addr.port;
+    innerFinished = inner.finished.then(
+      () => restart(),
+      (error) => restart(error),
+    );
+  };
+  const restart = async (error?: unknown) => {
+    if (stopping) return;
+    log(
+      `ranklens: the inner server stopped (${
+        error instanceof Error ? error.message : "closed"
+      }); starting another`,
+    );
+    for (let attempt = 0; !stopping; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
       try {
-        return await handler(request);
-      } finally {
-        if (relay) {
-          relay.inApp--;
-          relay.lastActivity = performance.now();
-        }
+        startInner();
+        return;
+      } catch {
+        // Still no descriptor: wait again.
       }
-    },
-  );
-  const innerPort = inner.addr.port;
+    }
+  };
+  startInner();
 
   const close = (relay: Relay) => {
     if (relay.closed) return;
@@ -174,10 +210,27 @@ export function serveGuarded(
     }
   };
 
+  const connectUpstream = async (relay: Relay): Promise<Deno.Conn | null> => {
+    let upstream: Deno.Conn;
+    try {
+      upstream = await Deno.connect({ hostname: "127.0.0.1", port: innerPort });
+    } catch {
+      return null;
+    }
+    if (relay.closed) {
+      upstream.close();
+      return null;
+    }
+    relay.upstream = upstream;
+    byUpstreamPort.set((upstream.localAddr as Deno.NetAddr).port, relay);
+    pump(relay, upstream, relay.client, false);
+    return upstream;
+  };
+
   const pump = async (
     relay: Relay,
     from: Deno.Conn,
-    to: Deno.Conn,
+    to: Deno.Conn | undefined,
     fromClient: boolean,
   ) => {
     const buffer = new Uint8Array(64 * 1024);
@@ -190,6 +243,10 @@ export function serveGuarded(
         if (fromClient && relay.inApp === 0 && relay.headStarted === 0) {
           relay.headStarted = now;
         }
+        // The relay to the app opens with the first byte: a connection
+        // that never sends holds one descriptor, not three.
+        to ??= (await connectUpstream(relay)) ?? undefined;
+        if (to === undefined) break;
         let written = 0;
         while (written < n) {
           written += await to.write(buffer.subarray(written, n));
@@ -201,35 +258,16 @@ export function serveGuarded(
     close(relay);
   };
 
-  const relay = async (client: Deno.Conn) => {
-    const now = performance.now();
+  const relay = (client: Deno.Conn) => {
     const relay: Relay = {
       client,
       inApp: 0,
-      lastActivity: now,
+      lastActivity: performance.now(),
       headStarted: 0,
       closed: false,
     };
     relays.add(relay);
-    try {
-      relay.upstream = await Deno.connect({
-        hostname: "127.0.0.1",
-        port: innerPort,
-      });
-    } catch {
-      close(relay);
-      return;
-    }
-    if (relay.closed) {
-      relay.upstream.close();
-      return;
-    }
-    byUpstreamPort.set(
-      (relay.upstream.localAddr as Deno.NetAddr).port,
-      relay,
-    );
-    pump(relay, client, relay.upstream, true);
-    pump(relay, relay.upstream, client, false);
+    pump(relay, client, undefined, true);
   };
 
   // Closes the connection idle the longest, to make room for a new one.
@@ -303,6 +341,7 @@ export function serveGuarded(
       await accepting;
       for (const r of [...relays]) close(r);
       await inner.shutdown();
+      await innerFinished;
     })();
 
   return {
@@ -311,7 +350,9 @@ export function serveGuarded(
       return relays.size;
     },
     maxConnections,
-    finished: inner.finished.then(() => accepting),
+    get finished() {
+      return accepting.then(() => stopped);
+    },
     shutdown,
   };
 }

@@ -123,9 +123,16 @@ export class Fields {
   constructor(object: JsonObject, known: readonly string[]) {
     for (const name of Object.keys(object)) {
       if (!known.includes(name)) {
-        throw invalid(
-          name,
-          `is not known; expected ${known.map((k) => `"${k}"`).join(", ")}.`,
+        // The name is the client's: quoted short, so the answer stays small.
+        const shown = name.length > 40
+          ? `${name.slice(0, 40)}… (${name.length} characters)`
+          : name;
+        throw new HttpProblem(
+          400,
+          `Field "${shown}" is not known; expected ${
+            known.map((k) => `"${k}"`).join(", ")
+          }.`,
+          { extensions: { field: shown } },
         );
       }
     }
