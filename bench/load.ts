@@ -2,17 +2,21 @@
  * A bounded load test of the HTTP service from a second process:
  *
  * ```sh
- * deno run -A bench/load.ts [--clients 50] [--duration 20] [--queries 1000] [--depth 100]
- *   [-m SPEC]... [--max-running N] [--max-waiting N] [--parallel] [--json]
+ * deno run -A bench/load.ts [--clients 50] [--slow 10] [--duration 20] [--queries 1000]
+ *   [--depth 100] [-m SPEC]... [--max-running N] [--max-waiting N] [--parallel] [--json]
  * ```
  *
  * Starts `cli.ts serve` (or, with `--parallel`, `deno serve --parallel
  * server.ts`: one isolate per core) on 127.0.0.1 as a subprocess, has `--clients`
- * concurrent clients post the same generated run (`--queries` topics of
- * `--depth` documents, TREC text) to `/v1/evaluate` for `--duration`
- * seconds, samples the server's resident memory from `/proc`, stops the
- * server and prints requests per second, latency percentiles, failures and
- * the memory trend. Exits 1 when a request failed or memory kept growing.
+ * concurrent clients take turns over every route for `--duration` seconds
+ * (`/v1/evaluate`, `/v1/compare`, `/v1/rag`, `/v1/trec_eval` on a generated
+ * run of `--queries` topics of `--depth` documents, TREC text, and
+ * `/healthz`, `/v1/metrics`), while `--slow` more clients upload bodies a
+ * byte a second and are cut off by the body time limit. Samples the
+ * server's resident memory from `/proc`, stops the server and prints
+ * requests per second, latency percentiles, failures of the legitimate
+ * requests and the memory trend. Exits 1 when a legitimate request failed
+ * or memory kept growing.
  *
  * @module
  */
@@ -24,6 +28,7 @@ const { values } = parseArgs({
   args: Deno.args,
   options: {
     clients: { type: "string", default: "50" },
+    slow: { type: "string", default: "10" },
     duration: { type: "string", default: "20" },
     queries: { type: "string", default: "1000" },
     depth: { type: "string", default: "100" },
@@ -35,6 +40,7 @@ const { values } = parseArgs({
   },
 });
 const clients = Number(values.clients);
+const slowClients = Number(values.slow);
 const duration = Number(values.duration) * 1000;
 const queries = Number(values.queries);
 const depth = Number(values.depth);
@@ -114,6 +120,7 @@ function startServer(): Promise<ServerProcess> {
       "serve",
       "--parallel",
       "--allow-env",
+      "--allow-read",
       "--host",
       "127.0.0.1",
       "--port",
@@ -124,6 +131,7 @@ function startServer(): Promise<ServerProcess> {
       "run",
       "--allow-net=127.0.0.1",
       "--allow-env",
+      "--allow-read",
       here("../cli.ts"),
       "serve",
       "--host",
@@ -136,32 +144,93 @@ function startServer(): Promise<ServerProcess> {
 }
 
 const { qrels, run } = generate();
-const body = JSON.stringify({
-  qrels,
-  run,
-  ...(values.metric?.length ? { metrics: values.metric } : {}),
-});
-const server = await startServer();
-const endpoint = `${server.url}/v1/evaluate`;
-const post = () =>
-  fetch(endpoint, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body,
-  });
+// A second system for /v1/compare: the same run with every other topic's
+// first two documents swapped.
+const other = run.replace(
+  /^(\S+) Q0 (\S+) 1 (\S+) load\n\1 Q0 (\S+) 2 (\S+) load$/gm,
+  (
+    _,
+    qid,
+    first,
+    s1,
+    second,
+    s2,
+  ) => `${qid} Q0 ${second} 1 ${s1} load\n${qid} Q0 ${first} 2 ${s2} load`,
+);
+const samples = Array.from({ length: 50 }, (_, i) => ({
+  response: `the answer is number ${i % 7} of the list`,
+  reference: `the answer is number ${i % 5} in the list`,
+}));
 
-// One request first: the answer every later one must repeat.
-const first = await post();
-if (first.status !== 200) {
-  console.error(await first.text());
-  Deno.exit(1);
+/** A legitimate request: what it posts, and what of its answer must repeat. */
+interface Route {
+  path: string;
+  body?: string;
+  /** The part of the answer compared with the first answer. */
+  key: (text: string) => string;
 }
-const expected = JSON.stringify((await first.json()).aggregate);
-// Five requests one at a time: the service time, without queueing.
+const json = (value: unknown) => JSON.stringify(value);
+const routes: Route[] = [
+  {
+    path: "/v1/evaluate",
+    body: json({
+      qrels,
+      run,
+      ...(values.metric?.length ? { metrics: values.metric } : {}),
+    }),
+    key: (text) => json(JSON.parse(text).aggregate),
+  },
+  {
+    path: "/v1/compare",
+    body: json({
+      qrels,
+      runs: { load: run, swapped: other },
+      metrics: ["ap", "ndcg@10"],
+      resamples: 1000,
+    }),
+    key: (text) => text,
+  },
+  {
+    path: "/v1/rag",
+    body: json({ samples, metrics: ["exact_match", "token_f1", "rouge_l"] }),
+    key: (text) => json(JSON.parse(text).metrics),
+  },
+  {
+    path: "/v1/trec_eval",
+    body: json({ qrels, run, args: ["-m", "map", "-m", "P.10"] }),
+    key: (text) => text,
+  },
+  { path: "/healthz", key: (text) => text },
+  { path: "/v1/metrics", key: (text) => String(text.length) },
+];
+const body = routes[0].body!;
+const server = await startServer();
+const send = (route: Route) =>
+  fetch(
+    server.url + route.path,
+    route.body === undefined ? {} : {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: route.body,
+    },
+  );
+
+// One request per route first: the answers every later one must repeat.
+const expected = new Map<Route, string>();
+for (const route of routes) {
+  const first = await send(route);
+  const text = await first.text();
+  if (first.status !== 200) {
+    console.error(`${route.path}: ${first.status} ${text}`);
+    Deno.exit(1);
+  }
+  expected.set(route, route.key(text));
+}
+// Five evaluate requests one at a time: the service time, without queueing.
 const alone: number[] = [];
 for (let i = 0; i < 5; i++) {
   const sent = performance.now();
-  await (await post()).arrayBuffer();
+  await (await send(routes[0])).arrayBuffer();
   alone.push(performance.now() - sent);
 }
 
@@ -174,25 +243,57 @@ const sampler = setInterval(() => {
 }, 250);
 rss.push({ t: 0, kib: rssKiB(server.pid) });
 
-async function client(): Promise<void> {
-  while (performance.now() - start < duration) {
+async function client(index: number): Promise<void> {
+  for (let turn = index; performance.now() - start < duration; turn++) {
+    const route = routes[turn % routes.length];
     const sent = performance.now();
     try {
-      const response = await post();
-      const answer = await response.json();
+      const response = await send(route);
+      const text = await response.text();
       if (response.status !== 200) {
-        failures.push(`${response.status} ${answer.detail}`);
-      } else if (JSON.stringify(answer.aggregate) !== expected) {
-        failures.push("a different answer");
+        failures.push(
+          `${route.path}: ${response.status} ${text.slice(0, 200)}`,
+        );
+      } else if (route.key(text) !== expected.get(route)) {
+        failures.push(`${route.path}: a different answer`);
       }
     } catch (error) {
-      failures.push(String(error));
+      failures.push(`${route.path}: ${error}`);
     }
     latencies.push(performance.now() - sent);
   }
 }
 
-await Promise.all(Array.from({ length: clients }, client));
+// A slow client declares a body, sends a byte a second until the server
+// cuts it off, and starts again.
+let slowCutOff = 0;
+async function slowClient(): Promise<void> {
+  const port = Number(new URL(server.url).port);
+  const encoder = new TextEncoder();
+  while (performance.now() - start < duration) {
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+    try {
+      await conn.write(encoder.encode(
+        "POST /v1/evaluate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n",
+      ));
+      for (let i = 0; performance.now() - start < duration; i++) {
+        await conn.write(encoder.encode(i === 0 ? "{" : " "));
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    } catch {
+      slowCutOff++;
+    } finally {
+      try {
+        conn.close();
+      } catch { /* closed by the server */ }
+    }
+  }
+}
+
+await Promise.all([
+  ...Array.from({ length: clients }, (_, i) => client(i)),
+  ...Array.from({ length: slowClients }, slowClient),
+]);
 const elapsed = performance.now() - start;
 clearInterval(sampler);
 // Idle for two seconds: what the server keeps once the load is gone.
@@ -215,6 +316,8 @@ const report = {
     Math.round(Deno.systemMemoryInfo().total / 2 ** 30)
   } GiB, Deno ${Deno.version.deno}`,
   clients,
+  slowClients,
+  slowCutOff,
   seconds: Math.round(elapsed / 100) / 10,
   queries,
   runLines: run.split("\n").length - 1,
@@ -250,9 +353,11 @@ else {
 machine: ${report.machine}
 load: ${clients} clients sending for ${
     duration / 1000
-  } s (last answer at ${report.seconds} s), each posting a ${queries}-query run (${report.runLines} lines, ${
+  } s (last answer at ${report.seconds} s) in turn to ${
+    routes.map((r) => r.path).join(", ")
+  }, with a ${queries}-query run (${report.runLines} lines, ${
     (report.bodyBytes / 2 ** 20).toFixed(1)
-  } MiB body) to /v1/evaluate
+  } MiB evaluate body); ${slowClients} slow-upload clients, cut off ${slowCutOff} times
 one request alone: ${report.aloneMs} ms (median of 5)
 requests: ${report.requests} (${report.requestsPerSecond}/s), failed: ${report.failed}
 latency ms: p50 ${report.latencyMs.p50}, p90 ${report.latencyMs.p90}, p99 ${report.latencyMs.p99}, max ${report.latencyMs.max}
