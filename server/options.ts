@@ -15,11 +15,11 @@ export interface ServerOptions {
   token?: string;
   /** The largest request body in bytes, answered 413 beyond. Default: 32 MiB. */
   bodyLimit?: number;
-  /** Milliseconds a request body may take to arrive, answered 408 beyond. Default: 10000. */
+  /** Milliseconds a request body may take to arrive, answered 408 beyond. Default: 20000. */
   bodyTimeLimit?: number;
   /**
    * Bytes of request bodies held at once, being read or waiting for a
-   * scoring slot; a body that does not fit is answered 429. Default: 128 MiB.
+   * scoring slot; a body that does not fit is answered 429. Default: 256 MiB.
    */
   maxBufferedBytes?: number;
   /** Milliseconds a request may take, answered 504 beyond. Default: 30000. */

@@ -13,9 +13,9 @@ import { HttpProblem } from "./problem.ts";
 /** The default body limit: 32 MiB. */
 export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024;
 /** The default time to receive a body, in milliseconds. */
-export const DEFAULT_BODY_TIME_LIMIT = 10_000;
-/** The default bytes of bodies held at once, read or waiting: 128 MiB. */
-export const DEFAULT_MAX_BUFFERED_BYTES = 128 * 1024 * 1024;
+export const DEFAULT_BODY_TIME_LIMIT = 20_000;
+/** The default bytes of bodies held at once, read or waiting: 256 MiB. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
 
 /**
  * A count of bytes held, with a capacity: taking more than is left fails.
