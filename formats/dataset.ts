@@ -7,6 +7,7 @@
 
 import type { DocId, Judgements, Qrels, QueryId } from "../model/types.ts";
 import { InputError } from "../model/errors.ts";
+import { judgementsOf } from "../model/plain_data.ts";
 
 /**
  * Fields of a source record that its format does not interpret, kept so the
@@ -136,19 +137,7 @@ export function toQrels(qrels: Qrels | QrelsRecord): Qrels {
   const out = new Map<QueryId, Judgements>();
   const entries = qrels instanceof Map ? qrels : Object.entries(qrels);
   for (const [queryId, given] of entries) {
-    const judgements: Judgements = given instanceof Map
-      ? given
-      : new Map(Object.entries(given as Record<DocId, number>));
-    for (const [docId, grade] of judgements) {
-      if (typeof grade !== "number" || !Number.isFinite(grade)) {
-        throw new TypeError(
-          `Grade of document "${docId}" for query "${queryId}" must be a finite number, got ${
-            JSON.stringify(grade)
-          }`,
-        );
-      }
-    }
-    out.set(queryId, judgements);
+    out.set(queryId, judgementsOf(queryId, given));
   }
   return out;
 }

@@ -140,28 +140,48 @@ export function qrelsOf(qrels: QrelsLike): Qrels {
     : Object.entries(qrels as Record<QueryId, unknown>);
   const out = new Map<QueryId, Judgements>();
   for (const [queryId, given] of entries) {
-    if (typeof given !== "object" || given === null) {
+    out.set(queryId, judgementsOf(queryId, given));
+  }
+  return out;
+}
+
+/**
+ * One query's judgements given as a map or `{doc: grade}`, as a map whose
+ * grades are checked.
+ *
+ * @example
+ * ```ts
+ * import { judgementsOf } from "./plain_data.ts";
+ * console.log(judgementsOf("q1", { d1: 2 }).get("d1")); // 2
+ * ```
+ *
+ * @param queryId The query, named in errors.
+ * @param given Its judgements.
+ * @returns The judgements as a map (a map given is kept).
+ * @throws {TypeError} If they are not an object, or a grade is not a finite
+ * number.
+ */
+export function judgementsOf(queryId: QueryId, given: unknown): Judgements {
+  if (typeof given !== "object" || given === null) {
+    throw new TypeError(
+      `Judgements of query "${queryId}" must be a Map or an object {doc: grade}, got ${
+        JSON.stringify(given)
+      }`,
+    );
+  }
+  const judgements: Judgements = given instanceof Map
+    ? given
+    : new Map(Object.entries(given as Record<DocId, number>));
+  for (const [docId, grade] of judgements) {
+    if (typeof grade !== "number" || !Number.isFinite(grade)) {
       throw new TypeError(
-        `Judgements of query "${queryId}" must be a Map or an object {doc: grade}, got ${
-          JSON.stringify(given)
+        `Grade of document "${docId}" for query "${queryId}" must be a finite number, got ${
+          JSON.stringify(grade)
         }`,
       );
     }
-    const judgements: Judgements = given instanceof Map
-      ? given
-      : new Map(Object.entries(given as Record<DocId, number>));
-    for (const [docId, grade] of judgements) {
-      if (typeof grade !== "number" || !Number.isFinite(grade)) {
-        throw new TypeError(
-          `Grade of document "${docId}" for query "${queryId}" must be a finite number, got ${
-            JSON.stringify(grade)
-          }`,
-        );
-      }
-    }
-    out.set(queryId, judgements);
   }
-  return out;
+  return judgements;
 }
 
 /**
