@@ -27,14 +27,6 @@ import {
   renderComparison,
 } from "../report/comparison_formats.ts";
 import type { ReportInput } from "../report/html.ts";
-import {
-  type Alternative,
-  ALTERNATIVES,
-} from "../metrics/significance/alternative.ts";
-import {
-  ZERO_METHODS,
-  type ZeroMethod,
-} from "../metrics/significance/wilcoxon.ts";
 import { UsageError } from "./errors.ts";
 import { readQrelsFile } from "./input_files.ts";
 import {
@@ -260,28 +252,8 @@ export async function run(args: string[]): Promise<number> {
       USAGE,
     );
   }
-  const { test, correction, alpha, seed } = significanceOptions(
-    values,
-    USAGE,
-  );
-  const alternative = choiceOption<Alternative>(
-    "--alternative",
-    values.alternative,
-    USAGE,
-    ALTERNATIVES,
-  );
-  if (test === "tukey" && alternative !== "two-sided") {
-    throw new UsageError(
-      `--test tukey is two-sided, got --alternative ${alternative}`,
-      USAGE,
-    );
-  }
-  const zeroMethod = choiceOption<ZeroMethod>(
-    "--zero-method",
-    values["zero-method"],
-    USAGE,
-    ZERO_METHODS,
-  );
+  const { test, correction, alpha, seed, alternative, zeroMethod } =
+    significanceOptions(values, USAGE);
   const querySet = choiceOption<QuerySet>(
     "--query-set",
     values["query-set"],

@@ -23,18 +23,9 @@ import {
   TEST_NAMES,
 } from "../report/comparison.ts";
 import { toAligned } from "../report/table.ts";
-import {
-  type Alternative,
-  ALTERNATIVES,
-} from "../metrics/significance/alternative.ts";
-import {
-  ZERO_METHODS,
-  type ZeroMethod,
-} from "../metrics/significance/wilcoxon.ts";
 import { UsageError } from "./errors.ts";
 import { checkInputFile, readQrelsFile } from "./input_files.ts";
 import {
-  choiceOption,
   intOption,
   metricOptions,
   significanceOptions,
@@ -303,28 +294,8 @@ export async function run(args: string[]): Promise<number> {
   if (values.baseline === undefined) {
     throw new UsageError("--baseline is required", USAGE);
   }
-  const { test, correction, alpha, seed } = significanceOptions(
-    values,
-    USAGE,
-  );
-  const alternative = choiceOption<Alternative>(
-    "--alternative",
-    values.alternative,
-    USAGE,
-    ALTERNATIVES,
-  );
-  if (test === "tukey" && alternative !== "two-sided") {
-    throw new UsageError(
-      `--test tukey is two-sided, got --alternative ${alternative}`,
-      USAGE,
-    );
-  }
-  const zeroMethod = choiceOption<ZeroMethod>(
-    "--zero-method",
-    values["zero-method"],
-    USAGE,
-    ZERO_METHODS,
-  );
+  const { test, correction, alpha, seed, alternative, zeroMethod } =
+    significanceOptions(values, USAGE);
   const top = intOption("--top", values.top, USAGE, 0);
   const given = values.metric?.length
     ? values.metric.map(parseGateRule)

@@ -11,6 +11,14 @@ import { builtinRegistry } from "../metrics/builtin.ts";
 import { expandMeasureList } from "../metrics/measure_list.ts";
 import { UsageError } from "./errors.ts";
 import {
+  type Alternative,
+  ALTERNATIVES,
+} from "../metrics/significance/alternative.ts";
+import {
+  ZERO_METHODS,
+  type ZeroMethod,
+} from "../metrics/significance/wilcoxon.ts";
+import {
   SIGNIFICANCE_TESTS,
   type SignificanceTest,
 } from "../metrics/compare.ts";
@@ -227,20 +235,24 @@ export interface SignificanceOptions {
   readonly alpha: number;
   /** `--seed`, a 32-bit unsigned integer. */
   readonly seed: number;
+  /** `--alternative`; `tukey` takes only `two-sided`. */
+  readonly alternative: Alternative;
+  /** `--zero-method`, Wilcoxon's handling of zero differences. */
+  readonly zeroMethod: ZeroMethod;
 }
 
 /** The largest `--seed`: the sampled tests seed a 32-bit generator. */
 export const MAX_SEED = 0xffffffff;
 
 /**
- * Parses `--test`, `--correction`, `--alpha` and `--seed` (each command
- * gives its defaults to `parseArgs`).
+ * Parses `--test`, `--correction`, `--alpha`, `--seed`, `--alternative`
+ * and `--zero-method` (each command gives its defaults to `parseArgs`).
  *
  * @example
  * ```ts
  * import { significanceOptions } from "./options.ts";
  * const options = significanceOptions(
- *   { test: "wilcoxon", correction: "holm", alpha: "0.01", seed: "42" },
+ *   { test: "wilcoxon", correction: "holm", alpha: "0.01", seed: "42", alternative: "two-sided", "zero-method": "wilcox" },
  *   "compare ...",
  * );
  * console.log(options.test, options.alpha); // "wilcoxon" 0.01
@@ -257,16 +269,31 @@ export function significanceOptions(
     readonly correction: string;
     readonly alpha: string;
     readonly seed: string;
+    readonly alternative: string;
+    readonly "zero-method": string;
   },
   usage: string,
 ): SignificanceOptions {
-  return {
-    test: choiceOption<SignificanceTest>(
-      "--test",
-      values.test,
+  const test = choiceOption<SignificanceTest>(
+    "--test",
+    values.test,
+    usage,
+    SIGNIFICANCE_TESTS,
+  );
+  const alternative = choiceOption<Alternative>(
+    "--alternative",
+    values.alternative,
+    usage,
+    ALTERNATIVES,
+  );
+  if (test === "tukey" && alternative !== "two-sided") {
+    throw new UsageError(
+      `--test tukey is two-sided, got --alternative ${alternative}`,
       usage,
-      SIGNIFICANCE_TESTS,
-    ),
+    );
+  }
+  return {
+    test,
     correction: choiceOption<Correction>(
       "--correction",
       values.correction,
@@ -275,5 +302,12 @@ export function significanceOptions(
     ),
     alpha: numberOption("--alpha", values.alpha, usage, 0, 1),
     seed: intOption("--seed", values.seed, usage, 0, MAX_SEED),
+    alternative,
+    zeroMethod: choiceOption<ZeroMethod>(
+      "--zero-method",
+      values["zero-method"],
+      usage,
+      ZERO_METHODS,
+    ),
   };
 }
