@@ -37,7 +37,7 @@ const COMMANDS: Record<string, [string, () => Promise<CommandModule>]> = {
     () => load("trec_eval"),
   ],
   metrics: ["list the metric registry", () => import("./cli/metrics.ts")],
-  demo: ["evaluate the bundled example data", () => load("demo")],
+  demo: ["evaluate the bundled example data", () => import("./cli/demo.ts")],
   retrieve: [
     "run a retriever over a dataset and evaluate it",
     () => load("retrieve"),
@@ -64,8 +64,8 @@ const COMMANDS: Record<string, [string, () => Promise<CommandModule>]> = {
  * the program starts, which for literal specifiers means reading and
  * hashing every command's modules, npm packages included, to run any one of
  * them. A module outside that walk needs read permission, which the
- * commands that read files have; `serve` and `metrics`, which run without
- * it, keep literal imports.
+ * commands that read files have; `serve`, `metrics` and `demo`, which run
+ * without it, keep literal imports.
  */
 function load(name: string): Promise<CommandModule> {
   const specifier = `./cli/${name}.ts`;

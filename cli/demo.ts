@@ -6,18 +6,22 @@
  * @module
  */
 
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "./_args.ts";
 import { Bm25Retriever } from "../adapters/bm25.ts";
 import { evaluateDataset } from "../adapters/evaluate_retrieval.ts";
-import { readGoDataset } from "../formats/go_dataset.ts";
+import {
+  EXAMPLE_DATASET,
+  EXAMPLE_QRELS,
+  EXAMPLE_RUN_BM25,
+  EXAMPLE_RUN_HYBRID,
+} from "../examples/embedded.ts";
+import { parseGoDataset } from "../formats/go_dataset.ts";
 import { readQrels } from "../formats/trec_qrels.ts";
+import { readRun } from "../formats/trec_run.ts";
+import { evaluate, type Evaluation } from "../metrics/evaluate.ts";
 import { formatTrecValue } from "../trec_eval/c_printf.ts";
 import { toAligned } from "../report/table.ts";
 import { usageErrors } from "./options.ts";
-import { evaluateRunFile, type RunFileEvaluation } from "./run_file.ts";
-
-const EXAMPLES = new URL("../examples/", import.meta.url);
 
 const USAGE = "deno run -R cli.ts demo";
 
@@ -66,20 +70,28 @@ export async function run(args: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const path = (name: string) => fileURLToPath(new URL(name, EXAMPLES));
-  const qrels = await readQrels(path("qrels.txt"), {
+  // The data is embedded, not read: the demo needs no permission and runs
+  // from a jsr: URL as from a checkout.
+  const qrels = await readQrels({ text: EXAMPLE_QRELS }, {
     name: "examples/qrels.txt",
   });
-  const runs = ["run.bm25.txt", "run.hybrid.txt"];
-  const results: RunFileEvaluation[] = [];
-  for (const name of runs) {
-    results.push(await evaluateRunFile(qrels, path(name), DEMO_METRICS));
+  const runs: [string, string][] = [
+    ["examples/run.bm25.txt", EXAMPLE_RUN_BM25],
+    ["examples/run.hybrid.txt", EXAMPLE_RUN_HYBRID],
+  ];
+  const results: { evaluation: Evaluation; runId: string | undefined }[] = [];
+  for (const [name, text] of runs) {
+    const run = readRun({ text }, { name });
+    const evaluation = await evaluate(run, qrels, DEMO_METRICS, {
+      requireJudged: true,
+    });
+    results.push({ evaluation, runId: run.tag });
   }
   console.log(
     `ranklens demo: ${qrels.size} queries of examples/qrels.txt, two runs\n`,
   );
   console.log(toAligned({
-    header: ["metric", ...results.map((r, i) => r.runId ?? runs[i])],
+    header: ["metric", ...results.map((r, i) => r.runId ?? runs[i][0])],
     rows: DEMO_METRICS.map((_, m) => [
       results[0].evaluation.metrics[m].label,
       ...results.map((r) =>
@@ -88,7 +100,7 @@ export async function run(args: string[]): Promise<number> {
     ]),
   }));
 
-  const dataset = await readGoDataset(path("dataset.json"), {
+  const dataset = parseGoDataset(EXAMPLE_DATASET, {
     name: "examples/dataset.json",
   });
   const report = await evaluateDataset(

@@ -12,7 +12,7 @@ import {
   EXAMPLE_QRELS,
   EXAMPLE_RUN_BM25,
   EXAMPLE_RUN_HYBRID,
-} from "./_example_data.ts";
+} from "../examples/embedded.ts";
 
 // The example data as a script literal; "<" escaped so no text of it can end
 // the script element.

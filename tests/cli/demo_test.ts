@@ -26,3 +26,36 @@ Deno.test("demo ends with the BM25 baseline on the example dataset, at trec_eval
     "rr          0.8812",
   ]);
 });
+
+Deno.test("demo reads no file: it runs with no permission at all, as from a jsr: URL", async () => {
+  // No -R, no -A: reading examples/ (or anything) would fail, so the data
+  // must come from the embedded module.
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-prompt", "cli.ts", "demo"],
+    cwd: new URL("../../", import.meta.url),
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  assertEquals(decode(stderr), "");
+  assertEquals(code, 0);
+  const lines = decode(stdout).trimEnd().split("\n");
+  // trec_eval 10.0 -m map -m bpref -m recip_rank -m P.5 -m ndcg_cut.10 on
+  // examples/qrels.txt and each example run: ndcg_cut_10 0.8569 and 0.9640,
+  // map 0.7924 and 0.9437, recip_rank 1 and 1, P_5 0.9100 and 0.9700,
+  // bpref 0.8222 and 0.9720.
+  for (
+    const row of [
+      "ndcg@10    0.8569  0.9640",
+      "ap         0.7924  0.9437",
+      "rr         1.0000  1.0000",
+      "P@5        0.9100  0.9700",
+      "bpref      0.8222  0.9720",
+    ]
+  ) assertEquals(lines.includes(row), true, row);
+  assertEquals(lines.slice(-3), [
+    "ndcg@10     0.7692",
+    "recall@100  0.9401",
+    "rr          0.8812",
+  ]);
+});

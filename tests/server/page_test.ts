@@ -647,15 +647,6 @@ Deno.test({
   },
 });
 
-Deno.test("the page's example data is the bundled files", async () => {
-  const { EXAMPLE_QRELS, EXAMPLE_RUN_BM25, EXAMPLE_RUN_HYBRID } = await import(
-    "../../server/_example_data.ts"
-  );
-  assertEquals(EXAMPLE_QRELS, await repoText("examples/qrels.txt"));
-  assertEquals(EXAMPLE_RUN_BM25, await repoText("examples/run.bm25.txt"));
-  assertEquals(EXAMPLE_RUN_HYBRID, await repoText("examples/run.hybrid.txt"));
-});
-
 Deno.test("GET /metrics and /api answer HTML without the token, under their own policy", async () => {
   const app = createApp({ token: "page-token" });
   for (const path of ["/metrics", "/api"]) {
