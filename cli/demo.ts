@@ -111,11 +111,13 @@ export async function run(args: string[]): Promise<number> {
   console.log(
     `BM25 baseline on examples/dataset.json (${dataset.name}: ${dataset.documents.length} documents, ${report.nQueries} queries; rr is MRR)\n`,
   );
-  console.log(toAligned({
-    header: ["metric", report.retriever ?? "bm25"],
-    rows: Object.entries(report.metrics).map((
-      [label, value],
-    ) => [label, formatTrecValue(value)]),
-  }));
+  console.log(
+    toAligned({
+      header: ["metric", report.retriever ?? "bm25"],
+      rows: Object.entries(report.metrics).map((
+        [label, value],
+      ) => [label, formatTrecValue(value)]),
+    }).trimEnd(),
+  );
   return 0;
 }
