@@ -137,8 +137,6 @@ Deno.test("the README's examples say `ranklens`, its one `deno run` line aside",
 
 Deno.test({
   name: "each README example prints what the README shows",
-  // Spawns the installed command: a step per example, in README order.
-  sanitizeResources: false,
   fn: async (t) => {
     const install = /^npm install -g deno@\S+ && (deno install .*)$/m.exec(
       README,
@@ -169,6 +167,11 @@ Deno.test({
       };
       const installed = await sh(install![1], ROOT);
       assertEquals(installed.code, 0, installed.text);
+      // The examples run this command, not one found elsewhere on the PATH.
+      assertEquals(
+        (await Deno.stat(`${installRoot}/bin/ranklens`)).isFile,
+        true,
+      );
 
       await Deno.mkdir(`${work}/examples`);
       for await (const entry of Deno.readDir(new URL("examples/", ROOT))) {
