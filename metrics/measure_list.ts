@@ -7,12 +7,10 @@
  * @module
  */
 
-import { ELEVEN_POINTS } from "./builtin/iprec_avg.ts";
+import type { TrecEvalMeasure } from "./metric.ts";
+import { BUILTIN_METRICS } from "./ranking_metrics.ts";
 import { isDecimal, splitSpecList } from "./spec.ts";
-import { nicknames } from "./trec_nicknames.ts";
-
-const STANDARD_CUTOFFS = [5, 10, 15, 20, 30, 100, 200, 500, 1000];
-const R_MULTIPLES = [0.2, 0.4, 0.6, 0.8, 1, 1.2, 1.4, 1.6, 1.8, 2];
+import { nicknames, TREC_EVAL_ORDER } from "./trec_nicknames.ts";
 
 /**
  * How trec_eval's measure takes `.params`, and the spec each value gives:
@@ -28,66 +26,38 @@ type TrecName =
   }
   | { readonly gains: string; readonly persistence?: boolean };
 
-const TREC_NAMES: ReadonlyMap<string, TrecName> = new Map<string, TrecName>([
-  ["num_q", { spec: "num_q" }],
-  ["num_ret", { spec: "num_ret" }],
-  ["num_rel", { spec: "num_rel" }],
-  ["num_rel_ret", { spec: "num_rel_ret" }],
-  ["map", { spec: "ap" }],
-  ["gm_map", { spec: "gm_map" }],
-  ["Rprec", { spec: "rprec" }],
-  ["bpref", { spec: "bpref" }],
-  ["recip_rank", { spec: "rr" }],
-  ["iprec_at_recall", {
-    cutoffs: "iprec_at_recall(recall=x)",
-    defaults: ELEVEN_POINTS,
-    integers: false,
-  }],
-  ["P", { cutoffs: "P@k", defaults: STANDARD_CUTOFFS, integers: true }],
-  ["recall", {
-    cutoffs: "recall@k",
-    defaults: STANDARD_CUTOFFS,
-    integers: true,
-  }],
-  ["infAP", { spec: "infap" }],
-  ["gm_bpref", { spec: "gm_bpref" }],
-  ["Rprec_mult", {
-    cutoffs: "rprec_mult(mult=x)",
-    defaults: R_MULTIPLES,
-    integers: false,
-  }],
-  ["utility", { spec: "utility" }],
-  ["11pt_avg", { spec: "iprec_avg" }],
-  ["binG", { spec: "binG" }],
-  ["G", { gains: "G" }],
-  ["dcg", { gains: "dcg" }],
-  ["ideal_dcg", { gains: "ideal_dcg" }],
-  ["ndcg", { gains: "ndcg" }],
-  ["ndcg_rel", { gains: "ndcg_rel" }],
-  ["Rndcg", { gains: "rndcg" }],
-  ["ndcg_cut", {
-    cutoffs: "ndcg@k",
-    defaults: STANDARD_CUTOFFS,
-    integers: true,
-  }],
-  ["map_cut", { cutoffs: "ap@k", defaults: STANDARD_CUTOFFS, integers: true }],
-  ["relative_P", {
-    cutoffs: "relative_P@k",
-    defaults: STANDARD_CUTOFFS,
-    integers: true,
-  }],
-  ["success", { cutoffs: "success@k", defaults: [1, 5, 10], integers: true }],
-  ["set_P", { spec: "P" }],
-  ["set_relative_P", { spec: "relative_P" }],
-  ["set_recall", { spec: "recall" }],
-  ["set_map", { spec: "set_map" }],
-  ["set_F", { cutoffs: "set_F(beta2=x)", defaults: [1], integers: false }],
-  ["num_nonrel_judged_ret", { spec: "num_nonrel_judged_ret" }],
-  ["yaap", { spec: "yaap" }],
-  ["rbp", { gains: "rbp_trec", persistence: true }],
-  ["rbp_resid", { gains: "rbp_resid", persistence: true }],
-  ["unj", { cutoffs: "unj@k", defaults: [5, 10, 20], integers: true }],
-]);
+/** The spec language's reading of a registry metric's trec_eval row. */
+function trecName(row: TrecEvalMeasure): TrecName {
+  const name = row.spec.split("(")[0];
+  if (row.params === "pairs") {
+    return { gains: name, persistence: row.spec.includes("p=x") };
+  }
+  if (row.spec.endsWith("@k") || row.spec.includes("=x")) {
+    return {
+      cutoffs: row.spec,
+      defaults: row.defaults ?? [],
+      integers: row.params === "long_cutoffs",
+    };
+  }
+  return { spec: name };
+}
+
+// In trec_eval's order, which is the order a nickname's measures print in:
+// the registry's trec_eval rows, and `num_q`, a registry metric that only
+// trec_eval's drop-in computes as trec_eval does.
+const TREC_NAMES: ReadonlyMap<string, TrecName> = (() => {
+  const rows = new Map(
+    BUILTIN_METRICS.flatMap((d) => d.trecEval ?? []).map((r) => [r.name, r]),
+  );
+  const names = new Set(BUILTIN_METRICS.map((d) => d.name));
+  return new Map(
+    TREC_EVAL_ORDER.flatMap((name) => {
+      const row = rows.get(name);
+      if (row) return [[name, trecName(row)] as const];
+      return names.has(name) ? [[name, { spec: name }] as const] : [];
+    }),
+  );
+})();
 
 // trec_eval 10's nicknames of measures of rankings, less what is no number
 // of a query (`runid`, `relstring`) and `num_q`, which `eval` prints itself.

@@ -89,6 +89,81 @@ export interface MetricAlias {
   readonly suffixParam?: string;
 }
 
+/** How a trec_eval measure takes `-m name.params`. */
+export type TrecEvalParams =
+  | "none"
+  | "long_cutoffs"
+  | "double_cutoffs"
+  | "doubles"
+  | "pairs";
+
+/**
+ * What trec_eval hands a measure once it has read `-m name.params` with its
+ * own C rules: the numbers (cutoffs, or the `doubles`), the gains and the
+ * persistence of `level=gain` and `p=` pairs, and the run-wide settings.
+ */
+export interface TrecEvalBinding {
+  /** The cutoffs or numbers, the measure's defaults when none were given. */
+  readonly numbers: readonly number[];
+  /** The gains of `level=gain` pairs, or `linear` without any. */
+  readonly gain: GainMap | "linear";
+  /** The last `p=` pair, or trec_eval's default 0.9. */
+  readonly persistence: number;
+  /** `-N`: the collection size. */
+  readonly collectionSize: number;
+  /** trec_eval 9's cutoffs for `iprec_at_recall` and `11pt_avg`. */
+  readonly legacyCutoffs: boolean;
+}
+
+/**
+ * One measure of trec_eval's table that a registry metric computes, declared
+ * in the metric's own file (as trec_eval declares each measure in its
+ * `m_*.c`); trec_eval's drop-in and `eval -m P.5,10` both read it.
+ */
+export interface TrecEvalMeasure {
+  /** trec_eval's name (`P`, `ndcg_cut`, `recip_rank`). */
+  readonly name: string;
+  /** How it takes parameters. */
+  readonly params: TrecEvalParams;
+  /** The cutoffs or numbers used without `-m name.params`. Default: none. */
+  readonly defaults?: readonly number[];
+  /** Whether it prints as a double or as a count. */
+  readonly print: "double" | "long";
+  /**
+   * How per-topic values make the `all` line: a mean, a sum, a geometric
+   * mean, or trec_eval's `num_rel` total.
+   */
+  readonly summary: "mean" | "sum" | "geometric" | "num_rel";
+  /** Whether `-q` prints it per topic. */
+  readonly perTopic: boolean;
+  /** Whether it is new in trec_eval 10 (absent from 9.0.8). Default: false. */
+  readonly since10?: boolean;
+  /**
+   * The registry spec of each value: `k` stands for a cutoff and `x` for a
+   * number (`P@k`, `rprec_mult(mult=x)`); a `pairs` measure names the metric
+   * its gains go to (`ndcg(gain={level:gain,...})`).
+   */
+  readonly spec: string;
+  /**
+   * The message trec_eval prints, when it computes a topic, for numbers it
+   * cannot use. Default: all numbers are usable.
+   *
+   * @param numbers The bound numbers.
+   * @returns The message, or undefined.
+   */
+  readonly refuse?: (numbers: readonly number[]) => string | undefined;
+  /**
+   * Binds trec_eval's parameters to the values of one topic, one per
+   * printed name.
+   *
+   * @param binding The parameters.
+   * @returns The scorer of one judged ranking.
+   */
+  readonly bind: (
+    binding: TrecEvalBinding,
+  ) => (ranking: JudgedRanking) => ArrayLike<number>;
+}
+
 /**
  * A metric as registered: a name, a parameter schema and a factory that
  * binds parameters to a scoring function.
@@ -152,6 +227,12 @@ export interface MetricDefinition<Input = JudgedRanking> {
    * Default: false.
    */
   readonly readsDocs?: boolean;
+  /**
+   * The measures of trec_eval's table that this metric computes, in no
+   * particular order (trec_eval's output order is its own table's). Default:
+   * none.
+   */
+  readonly trecEval?: readonly TrecEvalMeasure[];
   /**
    * Binds validated parameters to a scorer of a whole set of inputs, used
    * instead of combining per-input values. Given exactly when `aggregate` is

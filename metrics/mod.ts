@@ -28,6 +28,9 @@ export type {
   ParamSpec,
   ParamValue,
   Peer,
+  TrecEvalBinding,
+  TrecEvalMeasure,
+  TrecEvalParams,
 } from "./metric.ts";
 export { Registry } from "./registry.ts";
 export {

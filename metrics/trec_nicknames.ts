@@ -1,9 +1,76 @@
 /**
- * trec_eval's nicknames for sets of measures, written once: trec_eval's
- * drop-in prints them, and `eval -m official` expands them into specs.
+ * trec_eval's measure names, written once: its table's order and its
+ * nicknames for sets of measures. trec_eval's drop-in prints in that order,
+ * and `eval -m official` expands a nickname into specs in it.
  *
  * @module
  */
+
+/**
+ * trec_eval 10's measures in its table's order, which is the order it
+ * prints them. A measure that a registry metric computes is declared in
+ * that metric's file (its `trecEval` rows); the others in trec_eval's
+ * drop-in.
+ */
+export const TREC_EVAL_ORDER: readonly string[] = [
+  "runid",
+  "num_q",
+  "num_ret",
+  "num_rel",
+  "num_rel_ret",
+  "map",
+  "gm_map",
+  "Rprec",
+  "bpref",
+  "recip_rank",
+  "iprec_at_recall",
+  "P",
+  "relstring",
+  "recall",
+  "infAP",
+  "gm_bpref",
+  "Rprec_mult",
+  "utility",
+  "11pt_avg",
+  "binG",
+  "G",
+  "dcg",
+  "ideal_dcg",
+  "ndcg",
+  "ndcg_rel",
+  "Rndcg",
+  "ndcg_cut",
+  "map_cut",
+  "relative_P",
+  "success",
+  "set_P",
+  "set_relative_P",
+  "set_recall",
+  "set_map",
+  "set_F",
+  "num_nonrel_judged_ret",
+  "prefs_num_prefs_poss",
+  "prefs_num_prefs_ful",
+  "prefs_num_prefs_ful_ret",
+  "prefs_simp",
+  "prefs_pair",
+  "prefs_avgjg",
+  "prefs_avgjg_Rnonrel",
+  "prefs_simp_ret",
+  "prefs_pair_ret",
+  "prefs_avgjg_ret",
+  "prefs_avgjg_Rnonrel_ret",
+  "prefs_simp_imp",
+  "prefs_pair_imp",
+  "prefs_avgjg_imp",
+  "map_avgjg",
+  "P_avgjg",
+  "Rprec_mult_avgjg",
+  "yaap",
+  "rbp",
+  "rbp_resid",
+  "unj",
+];
 
 const OFFICIAL = [
   "runid",

@@ -8,42 +8,19 @@
  */
 
 import type { JudgedRanking } from "../model/judged_ranking.ts";
-import type { GainMap, ParamValue } from "../metrics/metric.ts";
+import type {
+  GainMap,
+  TrecEvalMeasure,
+  TrecEvalParams,
+} from "../metrics/metric.ts";
 import { atol } from "../formats/c_number.ts";
-import { formatFixed } from "./c_printf.ts";
+import { BUILTIN_METRICS } from "../metrics/ranking_metrics.ts";
+import { TREC_EVAL_ORDER } from "../metrics/trec_nicknames.ts";
 export { nicknames } from "../metrics/trec_nicknames.ts";
-import { geometricTerm } from "../metrics/aggregate.ts";
 import { ap } from "../metrics/builtin/ap.ts";
-import { binaryG } from "../metrics/builtin/bin_g.ts";
-import { bpref } from "../metrics/builtin/bpref.ts";
-import { dcgOf, gainFunction } from "../metrics/builtin/_gain.ts";
-import { normalizedGain } from "../metrics/builtin/g.ts";
-import { idealDcgOf } from "../metrics/builtin/ideal_dcg.ts";
-import { infAP } from "../metrics/builtin/infap.ts";
-import { interpolatedPrecision } from "../metrics/builtin/iprec_at_recall.ts";
-import {
-  ELEVEN_POINTS,
-  elevenPointAverage,
-} from "../metrics/builtin/iprec_avg.ts";
-import { ndcg } from "../metrics/builtin/ndcg.ts";
-import { ndcgAtRelevant } from "../metrics/builtin/ndcg_rel.ts";
-import { nonrelevantJudgedRetrieved } from "../metrics/builtin/num_nonrel_judged_ret.ts";
 import { precision } from "../metrics/builtin/precision.ts";
-import { rbpResidual } from "../metrics/builtin/rbp_resid.ts";
-import { gradedRbp } from "../metrics/builtin/rbp_trec.ts";
-import { recall } from "../metrics/builtin/recall.ts";
-import { relativePrecision } from "../metrics/builtin/relative_precision.ts";
-import { ndcgAtRLevels } from "../metrics/builtin/rndcg.ts";
 import { precisionAtRMultiples } from "../metrics/builtin/rprec_mult.ts";
-import { rprec } from "../metrics/builtin/rprec.ts";
-import { rr } from "../metrics/builtin/rr.ts";
-import { setF } from "../metrics/builtin/set_f.ts";
-import { setMap } from "../metrics/builtin/set_map.ts";
-import { success } from "../metrics/builtin/success.ts";
-import { unjudgedAt } from "../metrics/builtin/unjudged.ts";
-import { utility } from "../metrics/builtin/utility.ts";
-import { yetAnotherAp } from "../metrics/builtin/yaap.ts";
-import { relevantRetrieved } from "../metrics/builtin/_trec.ts";
+import { formatFixed } from "./c_printf.ts";
 import {
   doubleCutoffs,
   doubleParams,
@@ -65,12 +42,7 @@ import {
 import { TopicError } from "./topic.ts";
 
 /** How a measure takes `-m name.params`. */
-export type TrecParamKind =
-  | "none"
-  | "long_cutoffs"
-  | "double_cutoffs"
-  | "doubles"
-  | "pairs";
+export type TrecParamKind = TrecEvalParams;
 
 /** How a measure's per-topic values combine into the `all` line. */
 export type TrecSummary =
@@ -145,27 +117,54 @@ export interface TrecMeasure {
   ) => ArrayLike<number> | string;
 }
 
-const STANDARD_CUTOFFS = [5, 10, 15, 20, 30, 100, 200, 500, 1000];
-const R_MULTIPLES = [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0];
-
-type Scorer = (ranking: JudgedRanking) => number;
-
-/** Values of a registry kernel at each cutoff of the bound measure. */
-function atCutoffs(
-  make: (cutoff: number) => Scorer,
-): TrecMeasure["compute"] {
-  const cache = new WeakMap<BoundTrecMeasure, Scorer[]>();
-  return (topic, bound) => {
-    let scorers = cache.get(bound);
-    if (!scorers) cache.set(bound, scorers = bound.numbers.map(make));
-    const ranking = topic.ranking();
-    return scorers.map((score) => score(ranking));
+/**
+ * A measure of the table from a registry metric's trec_eval row: the row is
+ * bound once per bound measure (and run settings), then scores each topic.
+ */
+function fromRow(row: TrecEvalMeasure): TrecMeasure {
+  const scorers = new WeakMap<
+    BoundTrecMeasure,
+    {
+      readonly settings: MeasureSettings;
+      readonly score: (ranking: JudgedRanking) => ArrayLike<number>;
+    }
+  >();
+  return {
+    name: row.name,
+    params: row.params,
+    defaults: row.defaults,
+    print: row.print,
+    summary: row.summary,
+    perTopic: row.perTopic,
+    since10: row.since10,
+    spec: row.spec,
+    compute: (topic, bound, settings) => {
+      const ranking = topic.ranking();
+      const refusal = row.refuse?.(bound.numbers);
+      if (refusal !== undefined) throw new TopicError(refusal);
+      let scorer = scorers.get(bound);
+      if (scorer?.settings !== settings) {
+        scorer = {
+          settings,
+          score: row.bind({
+            numbers: bound.numbers,
+            gain: gainParam(bound.pairs),
+            persistence: persistence(bound.pairs),
+            collectionSize: settings.collectionSize,
+            legacyCutoffs: settings.legacyCutoffs,
+          }),
+        };
+        scorers.set(bound, scorer);
+      }
+      return scorer.score(ranking);
+    },
   };
 }
 
-const single = (score: Scorer): TrecMeasure["compute"] => (topic) => [
-  score(topic.ranking()),
-];
+const REGISTRY_MEASURES: ReadonlyMap<string, TrecMeasure> = new Map(
+  BUILTIN_METRICS.flatMap((definition) => definition.trecEval ?? [])
+    .map((row) => [row.name, fromRow(row)]),
+);
 
 /**
  * The gains of trec_eval's `rel_level=gain` pairs as a registry gain
@@ -181,7 +180,9 @@ const single = (score: Scorer): TrecMeasure["compute"] => (topic) => [
  * @param pairs The pairs.
  * @returns A gain map, or `linear`.
  */
-export function gainParam(pairs: readonly ParamPair[]): ParamValue {
+export function gainParam(
+  pairs: readonly ParamPair[],
+): GainMap | "linear" {
   const map: Record<string, number> = {};
   let any = false;
   for (const { name, value } of pairs) {
@@ -199,20 +200,6 @@ function persistence(pairs: readonly ParamPair[]): number {
   for (const pair of pairs) if (pair.name === "p") p = pair.value;
   return p;
 }
-
-const gained = (
-  kernel: (ranking: JudgedRanking, gain: (grade: number) => number) => number,
-): TrecMeasure["compute"] => {
-  const cache = new WeakMap<BoundTrecMeasure, (grade: number) => number>();
-  return (topic, bound) => {
-    let gain = cache.get(bound);
-    if (!gain) cache.set(bound, gain = gainFunction(gainParam(bound.pairs)));
-    return [kernel(topic.ranking(), gain)];
-  };
-};
-
-const apScore = ap.create({}, undefined);
-const bprefScore = bpref.create({}, undefined);
 
 /**
  * Formats a relevance list the way `relstring` prints it: a digit per judged
@@ -279,8 +266,15 @@ function overGroups(
   return sum;
 }
 
-/** trec_eval 10's measures, in its order. */
-export const TREC_MEASURES: readonly TrecMeasure[] = [
+/** The defaults of a registry measure, for the trec_eval-only variants of it. */
+function defaultsOf(name: string): readonly number[] {
+  return REGISTRY_MEASURES.get(name)!.defaults!;
+}
+
+const apScore = ap.create({}, undefined);
+
+/** The measures trec_eval has and the registry does not. */
+const TREC_EVAL_ONLY: readonly TrecMeasure[] = [
   {
     name: "runid",
     params: "none",
@@ -298,107 +292,6 @@ export const TREC_MEASURES: readonly TrecMeasure[] = [
     compute: () => [1],
   },
   {
-    name: "num_ret",
-    params: "none",
-    print: "long",
-    summary: "sum",
-    perTopic: true,
-    spec: "num_ret",
-    compute: (topic) => [topic.ranking().numRet],
-  },
-  {
-    name: "num_rel",
-    params: "none",
-    print: "long",
-    summary: "num_rel",
-    perTopic: true,
-    spec: "num_rel",
-    compute: (topic) => {
-      const r = topic.ranking();
-      return [r.numRel(r.relevanceLevel)];
-    },
-  },
-  {
-    name: "num_rel_ret",
-    params: "none",
-    print: "long",
-    summary: "sum",
-    perTopic: true,
-    spec: "num_rel_ret",
-    compute: (topic) => {
-      const r = topic.ranking();
-      return [relevantRetrieved(r, r.relevanceLevel)];
-    },
-  },
-  {
-    name: "map",
-    params: "none",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "ap",
-    compute: single(apScore),
-  },
-  {
-    name: "gm_map",
-    params: "none",
-    print: "double",
-    summary: "geometric",
-    perTopic: false,
-    spec: "gm_map",
-    compute: (topic) => [geometricTerm(apScore(topic.ranking()))],
-  },
-  {
-    name: "Rprec",
-    params: "none",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "rprec",
-    compute: single(rprec.create({}, undefined)),
-  },
-  {
-    name: "bpref",
-    params: "none",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "bpref",
-    compute: single(bprefScore),
-  },
-  {
-    name: "recip_rank",
-    params: "none",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "rr",
-    compute: single(rr.create({}, undefined)),
-  },
-  {
-    name: "iprec_at_recall",
-    params: "double_cutoffs",
-    defaults: ELEVEN_POINTS,
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "iprec_at_recall(recall=x)",
-    compute: (topic, bound, settings) =>
-      interpolatedPrecision(topic.ranking(), bound.numbers, {
-        legacyCutoffs: settings.legacyCutoffs,
-      }),
-  },
-  {
-    name: "P",
-    params: "long_cutoffs",
-    defaults: STANDARD_CUTOFFS,
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "P@k",
-    compute: atCutoffs((k) => precision.create({}, k)),
-  },
-  {
     name: "relstring",
     params: "doubles",
     defaults: [10],
@@ -406,256 +299,6 @@ export const TREC_MEASURES: readonly TrecMeasure[] = [
     summary: "none",
     perTopic: true,
     compute: (topic, bound) => relString(topic.ranking(), bound.numbers[0]),
-  },
-  {
-    name: "recall",
-    params: "long_cutoffs",
-    defaults: STANDARD_CUTOFFS,
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "recall@k",
-    compute: atCutoffs((k) => recall.create({}, k)),
-  },
-  {
-    name: "infAP",
-    params: "none",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "infap",
-    compute: single(infAP.create({}, undefined)),
-  },
-  {
-    name: "gm_bpref",
-    params: "none",
-    print: "double",
-    summary: "geometric",
-    perTopic: false,
-    spec: "gm_bpref",
-    compute: (topic) => [geometricTerm(bprefScore(topic.ranking()))],
-  },
-  {
-    name: "Rprec_mult",
-    params: "double_cutoffs",
-    defaults: R_MULTIPLES,
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "rprec_mult(mult=x)",
-    compute: (topic, bound) =>
-      precisionAtRMultiples(topic.ranking(), bound.numbers),
-  },
-  {
-    name: "utility",
-    params: "doubles",
-    defaults: [1, -1, 0, 0],
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec:
-      "utility(rel_ret=a,nonrel_ret=b,rel_missed=c,nonrel_missed=d,collection=N)",
-    compute: (topic, bound, settings) => {
-      const ranking = topic.ranking();
-      if (bound.numbers.length !== 4) {
-        throw new TopicError(
-          "trec_eval.calc_utility: improper number of coefficients\n",
-        );
-      }
-      return [utility(ranking, bound.numbers, settings.collectionSize)];
-    },
-  },
-  {
-    name: "11pt_avg",
-    params: "doubles",
-    defaults: ELEVEN_POINTS,
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "iprec_avg",
-    compute: (topic, bound, settings) => [
-      elevenPointAverage(topic.ranking(), bound.numbers, {
-        legacyCutoffs: settings.legacyCutoffs,
-      }),
-    ],
-  },
-  {
-    name: "binG",
-    params: "none",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "binG",
-    compute: single(binaryG),
-  },
-  {
-    name: "G",
-    params: "pairs",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "G(gain={level:gain,...})",
-    compute: gained(normalizedGain),
-  },
-  {
-    name: "dcg",
-    params: "pairs",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    since10: true,
-    spec: "dcg(gain={level:gain,...})",
-    compute: gained((r, gain) => dcgOf(r, undefined, gain)),
-  },
-  {
-    name: "ideal_dcg",
-    params: "pairs",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    since10: true,
-    spec: "ideal_dcg(gain={level:gain,...})",
-    compute: gained((r, gain) => idealDcgOf(r, undefined, gain)),
-  },
-  {
-    name: "ndcg",
-    params: "pairs",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "ndcg(gain={level:gain,...})",
-    compute: (() => {
-      const cache = new WeakMap<BoundTrecMeasure, Scorer>();
-      return (topic: TopicData, bound: BoundTrecMeasure) => {
-        let score = cache.get(bound);
-        if (!score) {
-          score = ndcg.create({ gain: gainParam(bound.pairs) }, undefined);
-          cache.set(bound, score);
-        }
-        return [score(topic.ranking())];
-      };
-    })(),
-  },
-  {
-    name: "ndcg_rel",
-    params: "pairs",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "ndcg_rel(gain={level:gain,...})",
-    compute: gained(ndcgAtRelevant),
-  },
-  {
-    name: "Rndcg",
-    params: "pairs",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "rndcg(gain={level:gain,...})",
-    compute: gained(ndcgAtRLevels),
-  },
-  {
-    name: "ndcg_cut",
-    params: "long_cutoffs",
-    defaults: STANDARD_CUTOFFS,
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "ndcg@k",
-    compute: atCutoffs((k) => ndcg.create({ gain: "linear" }, k)),
-  },
-  {
-    name: "map_cut",
-    params: "long_cutoffs",
-    defaults: STANDARD_CUTOFFS,
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "ap@k",
-    compute: atCutoffs((k) => ap.create({}, k)),
-  },
-  {
-    name: "relative_P",
-    params: "long_cutoffs",
-    defaults: STANDARD_CUTOFFS,
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "relative_P@k",
-    compute: atCutoffs((k) => (r) => relativePrecision(r, k)),
-  },
-  {
-    name: "success",
-    params: "long_cutoffs",
-    defaults: [1, 5, 10],
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "success@k",
-    compute: atCutoffs((k) => success.create({}, k)),
-  },
-  {
-    name: "set_P",
-    params: "none",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "P",
-    // num_rel_ret / num_ret: only judged documents count as relevant, which
-    // differs from P at a relevance level below 0 (-l -1).
-    compute: single((r) =>
-      r.numRet ? relevantRetrieved(r, r.relevanceLevel) / r.numRet : 0
-    ),
-  },
-  {
-    name: "set_relative_P",
-    params: "none",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "relative_P",
-    compute: single((r) => relativePrecision(r, undefined)),
-  },
-  {
-    name: "set_recall",
-    params: "none",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "recall",
-    // num_rel_ret / num_rel, as set_P.
-    compute: single((r) => {
-      const numRel = r.numRel();
-      return numRel ? relevantRetrieved(r, r.relevanceLevel) / numRel : 0;
-    }),
-  },
-  {
-    name: "set_map",
-    params: "none",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "set_map",
-    compute: single(setMap),
-  },
-  {
-    name: "set_F",
-    params: "doubles",
-    defaults: [1],
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "set_F(beta2=x)",
-    compute: (topic, bound) => [setF(topic.ranking(), bound.numbers[0])],
-  },
-  {
-    name: "num_nonrel_judged_ret",
-    params: "none",
-    print: "long",
-    summary: "sum",
-    perTopic: true,
-    spec: "num_nonrel_judged_ret",
-    compute: single(nonrelevantJudgedRetrieved),
   },
   prefs("prefs_num_prefs_poss", "sum", possiblePreferences),
   prefs("prefs_num_prefs_ful", "sum", fulfilledPreferences),
@@ -682,7 +325,7 @@ export const TREC_MEASURES: readonly TrecMeasure[] = [
   {
     name: "P_avgjg",
     params: "long_cutoffs",
-    defaults: STANDARD_CUTOFFS,
+    defaults: defaultsOf("P"),
     print: "double",
     summary: "mean",
     perTopic: true,
@@ -698,7 +341,7 @@ export const TREC_MEASURES: readonly TrecMeasure[] = [
   {
     name: "Rprec_mult_avgjg",
     params: "double_cutoffs",
-    defaults: R_MULTIPLES,
+    defaults: defaultsOf("Rprec_mult"),
     print: "double",
     summary: "mean",
     perTopic: true,
@@ -709,55 +352,22 @@ export const TREC_MEASURES: readonly TrecMeasure[] = [
         (r) => precisionAtRMultiples(r, bound.numbers),
       ),
   },
-  {
-    name: "yaap",
-    params: "none",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    spec: "yaap",
-    compute: single(yetAnotherAp),
-  },
-  {
-    name: "rbp",
-    params: "pairs",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    since10: true,
-    spec: "rbp_trec(p=x,gain={level:gain,...})",
-    compute: (topic, bound) => [
-      gradedRbp(
-        topic.ranking(),
-        persistence(bound.pairs),
-        gainParam(bound.pairs),
-      ),
-    ],
-  },
-  {
-    name: "rbp_resid",
-    params: "pairs",
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    since10: true,
-    spec: "rbp_resid(p=x)",
-    compute: (topic, bound) => [
-      rbpResidual(topic.ranking(), persistence(bound.pairs)),
-    ],
-  },
-  {
-    name: "unj",
-    params: "long_cutoffs",
-    defaults: [5, 10, 20],
-    print: "double",
-    summary: "mean",
-    perTopic: true,
-    since10: true,
-    spec: "unj@k",
-    compute: atCutoffs((k) => (r) => unjudgedAt(r, k)),
-  },
 ];
+
+/**
+ * trec_eval 10's measures, in its order: the registry's trec_eval rows and
+ * trec_eval's own measures, placed by {@linkcode TREC_EVAL_ORDER}.
+ */
+export const TREC_MEASURES: readonly TrecMeasure[] = (() => {
+  const own = new Map(TREC_EVAL_ONLY.map((m) => [m.name, m]));
+  return TREC_EVAL_ORDER.map((name) => {
+    const measure = own.get(name) ?? REGISTRY_MEASURES.get(name);
+    // A name in the order that nothing declares is a mistake in this
+    // package, found when the module loads rather than as a missing measure.
+    if (!measure) throw new Error(`trec_eval measure "${name}" is undeclared`);
+    return measure;
+  });
+})();
 
 /**
  * The measure table of a trec_eval version.

@@ -6,6 +6,8 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
+import { atCutoffs, singleOf, STANDARD_CUTOFFS } from "./_trec_eval.ts";
+import { geometricTerm } from "../aggregate.ts";
 
 /**
  * AP@k: the sum of P@i over relevant documents at ranks i <= k, divided by
@@ -23,6 +25,27 @@ export const ap: MetricDefinition = {
     "average precision over R, all relevant judged docs (trec_eval map, map_cut)",
   params: { rel: REL_PARAM },
   readsToCutoff: true,
+  trecEval: [
+    {
+      name: "map",
+      params: "none",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "ap",
+      bind: singleOf(() => ap.create({}, undefined)),
+    },
+    {
+      name: "map_cut",
+      params: "long_cutoffs",
+      defaults: STANDARD_CUTOFFS,
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "ap@k",
+      bind: atCutoffs((k) => ap.create({}, k)),
+    },
+  ],
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const numRel = ranking.numRel(level);
@@ -47,5 +70,19 @@ export const gmMap: MetricDefinition = {
   peers: ["trec_eval"],
   aliases: ["gm_ap"],
   aggregate: "geometric",
+  trecEval: [
+    {
+      name: "gm_map",
+      params: "none",
+      print: "double",
+      summary: "geometric",
+      perTopic: false,
+      spec: "gm_map",
+      bind: () => {
+        const score = ap.create({}, undefined);
+        return (r) => [geometricTerm(score(r))];
+      },
+    },
+  ],
   description: "geometric mean of average precision (trec_eval gm_map)",
 };

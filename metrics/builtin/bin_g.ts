@@ -6,6 +6,7 @@
 
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
+import { single } from "./_trec_eval.ts";
 
 /**
  * The sum over relevant retrieved documents of 1 / log2(2 + the nonrelevant
@@ -43,5 +44,16 @@ export const binG: MetricDefinition = {
   description:
     "mean over relevant docs of 1/log2(2 + nonrelevant above it) (trec_eval binG)",
   cutoff: "none",
+  trecEval: [
+    {
+      name: "binG",
+      params: "none",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "binG",
+      bind: single(binaryG),
+    },
+  ],
   create: () => binaryG,
 };

@@ -6,6 +6,7 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
+import { singleOf } from "./_trec_eval.ts";
 
 /**
  * bpref: unjudged documents are skipped; each relevant document adds
@@ -19,6 +20,17 @@ export const bpref: MetricDefinition = {
     "binary preference: relevant docs ranked above judged nonrelevant ones (trec_eval bpref)",
   params: { rel: REL_PARAM },
   readsToCutoff: true,
+  trecEval: [
+    {
+      name: "bpref",
+      params: "none",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "bpref",
+      bind: singleOf(() => bpref.create({}, undefined)),
+    },
+  ],
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const numRel = ranking.numRel(level);

@@ -7,6 +7,8 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import { depthOf, levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
+import { single } from "./_trec_eval.ts";
+import { relevantRetrieved } from "./_trec.ts";
 
 /** The number of documents retrieved (within the cutoff). */
 export const numRet: MetricDefinition = {
@@ -24,6 +26,17 @@ export const numRet: MetricDefinition = {
   },
   aggregate: "sum",
   readsToCutoff: true,
+  trecEval: [
+    {
+      name: "num_ret",
+      params: "none",
+      print: "long",
+      summary: "sum",
+      perTopic: true,
+      spec: "num_ret",
+      bind: single((r) => r.numRet),
+    },
+  ],
   create: (params, cutoff) => (ranking) =>
     typeof params.rel === "number"
       ? relevantIn(ranking.grades, depthOf(ranking, cutoff), params.rel)
@@ -40,6 +53,17 @@ export const numRel: MetricDefinition = {
   cutoff: "none",
   aggregate: "sum",
   readsToCutoff: true,
+  trecEval: [
+    {
+      name: "num_rel",
+      params: "none",
+      print: "long",
+      summary: "num_rel",
+      perTopic: true,
+      spec: "num_rel",
+      bind: single((r) => r.numRel(r.relevanceLevel)),
+    },
+  ],
   create: (params) => (ranking) => ranking.numRel(levelOf(params, ranking)),
 };
 
@@ -52,6 +76,17 @@ export const numRelRet: MetricDefinition = {
   params: { rel: REL_PARAM },
   aggregate: "sum",
   readsToCutoff: true,
+  trecEval: [
+    {
+      name: "num_rel_ret",
+      params: "none",
+      print: "long",
+      summary: "sum",
+      perTopic: true,
+      spec: "num_rel_ret",
+      bind: single((r) => relevantRetrieved(r, r.relevanceLevel)),
+    },
+  ],
   create: (params, cutoff) => (ranking) =>
     relevantIn(
       ranking.grades,

@@ -15,6 +15,21 @@ export const dcg: MetricDefinition = {
   aliases: [{ name: "dcg_burges", peer: "ranx", params: { gain: "exp" } }],
   description: "discounted cumulative gain, gain/log2(rank+1) (trec_eval dcg)",
   params: { gain: GAIN_PARAM },
+  trecEval: [
+    {
+      name: "dcg",
+      params: "pairs",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      since10: true,
+      spec: "dcg(gain={level:gain,...})",
+      bind: ({ gain }) => {
+        const gains = gainFunction(gain);
+        return (r) => [dcgOf(r, undefined, gains)];
+      },
+    },
+  ],
   create: (params, cutoff) => {
     const gain = gainFunction(params.gain);
     return (ranking) => dcgOf(ranking, cutoff, gain);

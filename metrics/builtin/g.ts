@@ -55,6 +55,20 @@ export const gMetric: MetricDefinition = {
     "gain discounted by the shortfall from the ideal gain so far (trec_eval G)",
   params: { gain: GAIN_PARAM },
   cutoff: "none",
+  trecEval: [
+    {
+      name: "G",
+      params: "pairs",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "G(gain={level:gain,...})",
+      bind: ({ gain }) => {
+        const gains = gainFunction(gain);
+        return (r) => [normalizedGain(r, gains)];
+      },
+    },
+  ],
   create: (params) => {
     const gain = gainFunction(params.gain);
     return (ranking) => normalizedGain(ranking, gain);

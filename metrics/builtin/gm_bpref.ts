@@ -6,6 +6,7 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import { bpref } from "./bpref.ts";
+import { geometricTerm } from "../aggregate.ts";
 
 /**
  * Per-query bpref whose aggregate is exp(mean(log(max(bpref, 1e-5)))).
@@ -15,5 +16,19 @@ export const gmBpref: MetricDefinition = {
   name: "gm_bpref",
   peers: ["trec_eval"],
   aggregate: "geometric",
+  trecEval: [
+    {
+      name: "gm_bpref",
+      params: "none",
+      print: "double",
+      summary: "geometric",
+      perTopic: false,
+      spec: "gm_bpref",
+      bind: () => {
+        const score = bpref.create({}, undefined);
+        return (r) => [geometricTerm(score(r))];
+      },
+    },
+  ],
   description: "geometric mean of bpref (trec_eval gm_bpref)",
 };

@@ -48,6 +48,21 @@ export const idealDcg: MetricDefinition = {
   description:
     "DCG of the ideal ordering of all judged docs (trec_eval ideal_dcg)",
   params: { gain: GAIN_PARAM },
+  trecEval: [
+    {
+      name: "ideal_dcg",
+      params: "pairs",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      since10: true,
+      spec: "ideal_dcg(gain={level:gain,...})",
+      bind: ({ gain }) => {
+        const gains = gainFunction(gain);
+        return (r) => [idealDcgOf(r, undefined, gains)];
+      },
+    },
+  ],
   create: (params, cutoff) => {
     const gain = gainFunction(params.gain);
     return (ranking) => idealDcgOf(ranking, cutoff, gain);

@@ -7,6 +7,7 @@
 import { POOLED_UNJUDGED } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
+import { singleOf } from "./_trec_eval.ts";
 
 const EPSILON = 0.00001;
 
@@ -22,6 +23,17 @@ export const infAP: MetricDefinition = {
     "inferred AP for sampled judgements; negative grades are pooled-unjudged (trec_eval infAP)",
   params: { rel: REL_PARAM },
   readsToCutoff: true,
+  trecEval: [
+    {
+      name: "infAP",
+      params: "none",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "infap",
+      bind: singleOf(() => infAP.create({}, undefined)),
+    },
+  ],
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const depth = depthOf(ranking, cutoff);

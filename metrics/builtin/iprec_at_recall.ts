@@ -8,6 +8,7 @@ import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { lround, relevantRetrieved } from "./_trec.ts";
 import { atLevel, levelOf, REL_PARAM } from "./_shared.ts";
+import { ELEVEN_POINTS } from "./_trec_eval.ts";
 
 /** Options of {@linkcode interpolatedPrecision}. */
 export interface InterpolationOptions {
@@ -95,6 +96,19 @@ export const iprecAtRecall: MetricDefinition = {
     rel: REL_PARAM,
   },
   cutoff: "none",
+  trecEval: [
+    {
+      name: "iprec_at_recall",
+      params: "double_cutoffs",
+      defaults: ELEVEN_POINTS,
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "iprec_at_recall(recall=x)",
+      bind: ({ numbers, legacyCutoffs }) => (r) =>
+        interpolatedPrecision(r, numbers, { legacyCutoffs }),
+    },
+  ],
   create: (params) => {
     const recall = params.recall;
     if (typeof recall !== "number") {

@@ -11,21 +11,7 @@ import {
   interpolatedPrecision,
   type InterpolationOptions,
 } from "./iprec_at_recall.ts";
-
-/** The 11 standard recall levels 0.0, 0.1, ..., 1.0. */
-export const ELEVEN_POINTS: readonly number[] = [
-  0.0,
-  0.1,
-  0.2,
-  0.3,
-  0.4,
-  0.5,
-  0.6,
-  0.7,
-  0.8,
-  0.9,
-  1.0,
-];
+import { ELEVEN_POINTS } from "./_trec_eval.ts";
 
 /**
  * The mean of the interpolated precisions at the given recall levels,
@@ -66,6 +52,20 @@ export const iprecAvg: MetricDefinition = {
   description:
     "interpolated precision averaged over recall 0.0, 0.1, ..., 1.0 (trec_eval 11pt_avg)",
   cutoff: "none",
+  trecEval: [
+    {
+      name: "11pt_avg",
+      params: "doubles",
+      defaults: ELEVEN_POINTS,
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "iprec_avg",
+      bind: ({ numbers, legacyCutoffs }) => (r) => [
+        elevenPointAverage(r, numbers, { legacyCutoffs }),
+      ],
+    },
+  ],
   create: () => (ranking) =>
     ranking.grades.length === 0 ? 0 : elevenPointAverage(ranking),
 };

@@ -14,6 +14,7 @@ import {
   linearGain,
 } from "./_gain.ts";
 import { GAIN_PARAM } from "./_trec.ts";
+import { atCutoffs, STANDARD_CUTOFFS } from "./_trec_eval.ts";
 
 /**
  * nDCG of a ranking: DCG of its top `cutoff` over the DCG of the ideal
@@ -76,6 +77,30 @@ export const ndcg: MetricDefinition = {
     },
   },
   readsToCutoff: true,
+  trecEval: [
+    {
+      name: "ndcg",
+      params: "pairs",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "ndcg(gain={level:gain,...})",
+      bind: ({ gain }) => {
+        const score = ndcg.create({ gain }, undefined);
+        return (r) => [score(r)];
+      },
+    },
+    {
+      name: "ndcg_cut",
+      params: "long_cutoffs",
+      defaults: STANDARD_CUTOFFS,
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "ndcg@k",
+      bind: atCutoffs((k) => ndcg.create({ gain: "linear" }, k)),
+    },
+  ],
   create: (params, cutoff) => {
     if (params.dcg === "exp-log2" && params.gain !== "linear") {
       throw new RangeError(

@@ -65,6 +65,20 @@ export const ndcgRel: MetricDefinition = {
     "nDCG averaged at each relevant doc, missed ones at the final nDCG (trec_eval ndcg_rel)",
   params: { gain: GAIN_PARAM },
   cutoff: "none",
+  trecEval: [
+    {
+      name: "ndcg_rel",
+      params: "pairs",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "ndcg_rel(gain={level:gain,...})",
+      bind: ({ gain }) => {
+        const gains = gainFunction(gain);
+        return (r) => [ndcgAtRelevant(r, gains)];
+      },
+    },
+  ],
   create: (params) => {
     const gain = gainFunction(params.gain);
     return (ranking) => ndcgAtRelevant(ranking, gain);

@@ -8,6 +8,7 @@
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { relevantRetrieved } from "./_trec.ts";
+import { single } from "./_trec_eval.ts";
 
 /**
  * Retrieved documents judged (grade 0 or more) but below the relevance level.
@@ -37,5 +38,16 @@ export const numNonrelJudgedRet: MetricDefinition = {
     "number of judged nonrelevant docs retrieved; summed over queries",
   cutoff: "none",
   aggregate: "sum",
+  trecEval: [
+    {
+      name: "num_nonrel_judged_ret",
+      params: "none",
+      print: "long",
+      summary: "sum",
+      perTopic: true,
+      spec: "num_nonrel_judged_ret",
+      bind: single(nonrelevantJudgedRetrieved),
+    },
+  ],
   create: () => nonrelevantJudgedRetrieved,
 };

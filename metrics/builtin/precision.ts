@@ -7,6 +7,8 @@
 import type { MetricDefinition } from "../metric.ts";
 import { atLevel, levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
 import { relativePrecision } from "./relative_precision.ts";
+import { atCutoffs, single, STANDARD_CUTOFFS } from "./_trec_eval.ts";
+import { relevantRetrieved } from "./_trec.ts";
 
 /**
  * P@k: relevant documents in the top k, divided by k even when fewer than k
@@ -33,6 +35,31 @@ export const precision: MetricDefinition = {
     },
   },
   readsToCutoff: true,
+  trecEval: [
+    {
+      name: "P",
+      params: "long_cutoffs",
+      defaults: STANDARD_CUTOFFS,
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "P@k",
+      bind: atCutoffs((k) => precision.create({}, k)),
+    },
+    {
+      name: "set_P",
+      params: "none",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "P",
+      bind: // num_rel_ret / num_ret: only judged documents count as relevant, which
+        // differs from P at a relevance level below 0 (-l -1).
+        single((r) =>
+          r.numRet ? relevantRetrieved(r, r.relevanceLevel) / r.numRet : 0
+        ),
+    },
+  ],
   create: (params, cutoff) => (ranking) => {
     if (params.relative === true) {
       return relativePrecision(

@@ -46,6 +46,18 @@ export const rbpResid: MetricDefinition = {
     "upper uncertainty of RBP from unjudged docs and the unseen tail (trec_eval rbp_resid)",
   params: { p: PERSISTENCE_PARAM },
   cutoff: "none",
+  trecEval: [
+    {
+      name: "rbp_resid",
+      params: "pairs",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      since10: true,
+      spec: "rbp_resid(p=x)",
+      bind: ({ persistence }) => (r) => [rbpResidual(r, persistence)],
+    },
+  ],
   create: (params) => {
     const p = params.p as number;
     return (ranking) => rbpResidual(ranking, p);

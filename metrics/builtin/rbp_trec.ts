@@ -68,6 +68,18 @@ export const rbpTrec: MetricDefinition = {
     "graded RBP over the whole ranking, gains normalised to [0,1] (trec_eval rbp)",
   params: { p: PERSISTENCE_PARAM, gain: GAIN_PARAM },
   cutoff: "none",
+  trecEval: [
+    {
+      name: "rbp",
+      params: "pairs",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      since10: true,
+      spec: "rbp_trec(p=x,gain={level:gain,...})",
+      bind: ({ persistence, gain }) => (r) => [gradedRbp(r, persistence, gain)],
+    },
+  ],
   create: (params) => {
     const p = params.p as number;
     return (ranking) => gradedRbp(ranking, p, params.gain);

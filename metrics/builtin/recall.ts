@@ -6,6 +6,8 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import { depthOf, levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
+import { atCutoffs, single, STANDARD_CUTOFFS } from "./_trec_eval.ts";
+import { relevantRetrieved } from "./_trec.ts";
 
 /** R@k: relevant documents in the top k over R, all relevant judged documents. No relevant: 0. */
 export const recall: MetricDefinition = {
@@ -21,6 +23,31 @@ export const recall: MetricDefinition = {
     "relevant docs in the top k over all relevant judged docs (trec_eval recall)",
   params: { rel: REL_PARAM },
   readsToCutoff: true,
+  trecEval: [
+    {
+      name: "recall",
+      params: "long_cutoffs",
+      defaults: STANDARD_CUTOFFS,
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "recall@k",
+      bind: atCutoffs((k) => recall.create({}, k)),
+    },
+    {
+      name: "set_recall",
+      params: "none",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "recall",
+      bind: // num_rel_ret / num_rel, as set_P.
+        single((r) => {
+          const numRel = r.numRel();
+          return numRel ? relevantRetrieved(r, r.relevanceLevel) / numRel : 0;
+        }),
+    },
+  ],
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const numRel = ranking.numRel(level);

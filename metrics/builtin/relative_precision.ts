@@ -8,6 +8,7 @@ import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { atLevel, levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
 import { relevantRetrieved } from "./_trec.ts";
+import { atCutoffs, single, STANDARD_CUTOFFS } from "./_trec_eval.ts";
 
 /**
  * Precision relative to the best possible: relevant documents in the top k
@@ -57,6 +58,27 @@ export const relativeP: MetricDefinition = {
   description:
     "relevant docs in the top k over min(k, R) (trec_eval relative_P; no cutoff: set_relative_P)",
   params: { rel: REL_PARAM },
+  trecEval: [
+    {
+      name: "relative_P",
+      params: "long_cutoffs",
+      defaults: STANDARD_CUTOFFS,
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "relative_P@k",
+      bind: atCutoffs((k) => (r) => relativePrecision(r, k)),
+    },
+    {
+      name: "set_relative_P",
+      params: "none",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "relative_P",
+      bind: single((r) => relativePrecision(r, undefined)),
+    },
+  ],
   create: (params, cutoff) => (ranking) =>
     relativePrecision(atLevel(ranking, levelOf(params, ranking)), cutoff),
 };

@@ -83,6 +83,20 @@ export const rndcg: MetricDefinition = {
     "nDCG averaged where the ideal gain changes and at the end (trec_eval Rndcg)",
   params: { gain: GAIN_PARAM },
   cutoff: "none",
+  trecEval: [
+    {
+      name: "Rndcg",
+      params: "pairs",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "rndcg(gain={level:gain,...})",
+      bind: ({ gain }) => {
+        const gains = gainFunction(gain);
+        return (r) => [ndcgAtRLevels(r, gains)];
+      },
+    },
+  ],
   create: (params) => {
     const gain = gainFunction(params.gain);
     return (ranking) => ndcgAtRLevels(ranking, gain);

@@ -6,6 +6,7 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import { levelOf, REL_PARAM, relevantIn } from "./_shared.ts";
+import { singleOf } from "./_trec_eval.ts";
 
 /** Relevant documents in the top R over R, R the number of relevant judged documents. */
 export const rprec: MetricDefinition = {
@@ -20,6 +21,17 @@ export const rprec: MetricDefinition = {
   params: { rel: REL_PARAM },
   cutoff: "none",
   readsToCutoff: true,
+  trecEval: [
+    {
+      name: "Rprec",
+      params: "none",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "rprec",
+      bind: singleOf(() => rprec.create({}, undefined)),
+    },
+  ],
   create: (params) => (ranking) => {
     const level = levelOf(params, ranking);
     const numRel = ranking.numRel(level);

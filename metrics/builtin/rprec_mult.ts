@@ -52,6 +52,9 @@ export function precisionAtRMultiples(
 }
 
 /** `rprec_mult(mult=m)`: precision at rank m * R. */
+/** trec_eval's default multiples of R for `Rprec_mult`. */
+const R_MULTIPLES = [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0];
+
 export const rprecMult: MetricDefinition = {
   name: "rprec_mult",
   peers: ["trec_eval"],
@@ -67,6 +70,18 @@ export const rprecMult: MetricDefinition = {
     },
   },
   cutoff: "none",
+  trecEval: [
+    {
+      name: "Rprec_mult",
+      params: "double_cutoffs",
+      defaults: R_MULTIPLES,
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "rprec_mult(mult=x)",
+      bind: ({ numbers }) => (r) => precisionAtRMultiples(r, numbers),
+    },
+  ],
   create: (params) => {
     const mult = params.mult;
     if (typeof mult !== "number") {

@@ -55,6 +55,18 @@ export const setFMetric: MetricDefinition = {
     rel: REL_PARAM,
   },
   cutoff: "none",
+  trecEval: [
+    {
+      name: "set_F",
+      params: "doubles",
+      defaults: [1],
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "set_F(beta2=x)",
+      bind: ({ numbers }) => (r) => [setF(r, numbers[0])],
+    },
+  ],
   create: (params) => {
     const x = params.beta2 as number;
     return (ranking) => setF(atLevel(ranking, levelOf(params, ranking)), x);

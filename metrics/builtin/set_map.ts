@@ -8,6 +8,7 @@ import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { relevantRetrieved } from "./_trec.ts";
 import { atLevel, levelOf, REL_PARAM } from "./_shared.ts";
+import { single } from "./_trec_eval.ts";
 
 /**
  * Set precision times set recall, k² / (n·R): k relevant retrieved, n
@@ -41,6 +42,17 @@ export const setMapMetric: MetricDefinition = {
   description: "set precision times set recall, k^2/(n R) (trec_eval set_map)",
   params: { rel: REL_PARAM },
   cutoff: "none",
+  trecEval: [
+    {
+      name: "set_map",
+      params: "none",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "set_map",
+      bind: single(setMap),
+    },
+  ],
   create: (params) => (ranking) =>
     setMap(atLevel(ranking, levelOf(params, ranking))),
 };

@@ -6,6 +6,7 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
+import { atCutoffs } from "./_trec_eval.ts";
 
 /** Success@k: 1 when a relevant document is in the top k, else 0 (hit rate). */
 export const success: MetricDefinition = {
@@ -20,6 +21,18 @@ export const success: MetricDefinition = {
     "1 if a relevant doc is in the top k, else 0 (trec_eval success, hit rate)",
   params: { rel: REL_PARAM },
   readsToCutoff: true,
+  trecEval: [
+    {
+      name: "success",
+      params: "long_cutoffs",
+      defaults: [1, 5, 10],
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "success@k",
+      bind: atCutoffs((k) => success.create({}, k)),
+    },
+  ],
   create: (params, cutoff) => (ranking) => {
     const level = levelOf(params, ranking);
     const depth = depthOf(ranking, cutoff);

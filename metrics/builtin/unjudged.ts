@@ -6,6 +6,7 @@
 
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
+import { atCutoffs } from "./_trec_eval.ts";
 
 /**
  * Documents in the top k without a judgement (or with a negative one),
@@ -38,5 +39,18 @@ export const unj: MetricDefinition = {
   aliases: [{ name: "unj_", peer: "trec_eval" }, "unjudged"],
   description: "unjudged docs in the top k over k (trec_eval unj)",
   cutoff: "required",
+  trecEval: [
+    {
+      name: "unj",
+      params: "long_cutoffs",
+      defaults: [5, 10, 20],
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      since10: true,
+      spec: "unj@k",
+      bind: atCutoffs((k) => (r) => unjudgedAt(r, k)),
+    },
+  ],
   create: (_params, cutoff) => (ranking) => unjudgedAt(ranking, cutoff!),
 };

@@ -66,6 +66,25 @@ export const utilityMetric: MetricDefinition = {
     },
   },
   cutoff: "none",
+  trecEval: [
+    {
+      name: "utility",
+      params: "doubles",
+      defaults: [1, -1, 0, 0],
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec:
+        "utility(rel_ret=a,nonrel_ret=b,rel_missed=c,nonrel_missed=d,collection=N)",
+      refuse: (numbers) =>
+        numbers.length === 4
+          ? undefined
+          : "trec_eval.calc_utility: improper number of coefficients\n",
+      bind: ({ numbers, collectionSize }) => (r) => [
+        utility(r, numbers, collectionSize),
+      ],
+    },
+  ],
   create: (params) => {
     const coefficients = [
       params.rel_ret,

@@ -6,6 +6,7 @@
 
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
+import { single } from "./_trec_eval.ts";
 
 /**
  * log((1 + S) / (1 + R − S)), S the sum of precision at each relevant
@@ -38,5 +39,16 @@ export const yaap: MetricDefinition = {
   peers: ["trec_eval"],
   description: "log((1+S)/(1+R-S)), S the unnormalized AP sum (trec_eval yaap)",
   cutoff: "none",
+  trecEval: [
+    {
+      name: "yaap",
+      params: "none",
+      print: "double",
+      summary: "mean",
+      perTopic: true,
+      spec: "yaap",
+      bind: single(yetAnotherAp),
+    },
+  ],
   create: () => yetAnotherAp,
 };
