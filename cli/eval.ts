@@ -223,14 +223,8 @@ async function evalDiversity(
   const evaluation = await evaluateDiversity(run, qrels, metrics, {
     depth: options.depth,
     averageOverQrels: options.complete,
+    requireJudged: true,
   });
-  if (evaluation.counts.scored === 0) {
-    throw new InputError(
-      runPath === "-" ? "<stdin>" : runPath,
-      0,
-      `no query of the run is judged in ${qrelsPath}`,
-    );
-  }
   const text = renderEvaluation(evaluation, options.format, {
     perQuery: options.perQuery,
     runId: run.tag,

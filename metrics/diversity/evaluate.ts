@@ -6,12 +6,17 @@
  */
 
 import { builtinRegistry } from "../builtin.ts";
-import { compareIds } from "../../model/compare_ids.ts";
-import type { Evaluation } from "../evaluate.ts";
+import { evaluate, type Evaluation } from "../evaluate.ts";
 import type { BoundMetric } from "../metric.ts";
 import type { Registry } from "../registry.ts";
-import type { QueryId, Run } from "../../model/types.ts";
-import type { SubtopicQrels } from "../../model/types.ts";
+import type { JudgedRanking } from "../../model/judged_ranking.ts";
+import type { RunLike } from "../../model/plain_data.ts";
+import type {
+  DocId,
+  Qrels,
+  QueryId,
+  SubtopicQrels,
+} from "../../model/types.ts";
 import { DIVERSITY_KIND } from "./measures.ts";
 import { SubtopicRanking } from "./subtopic_ranking.ts";
 
@@ -26,6 +31,11 @@ export interface EvaluateDiversityOptions {
   averageOverQrels?: boolean;
   /** The registry that resolves specs. Default: the built-in one. */
   registry?: Registry;
+  /**
+   * A run none of whose queries the subtopic qrels judge is an error, as
+   * {@linkcode evaluate}'s option of the same name. Default: false.
+   */
+  requireJudged?: boolean;
 }
 
 /**
@@ -42,16 +52,24 @@ export interface EvaluateDiversityOptions {
  * console.log(result.aggregate); // { "strecall@1": 0.5, "strecall@2": 1 }
  * ```
  *
- * @param run Ranked lists, sync or async.
+ * The run reaches the measures by the path {@linkcode evaluate} takes, with
+ * its rules: a document repeated within `depth` or a query repeated in the
+ * run is an error naming the place, an ungrouped TREC run is read in full,
+ * and a measure averaged over no query is `NaN`.
+ *
+ * @param run A run: ranked lists (sync or async), a run `readRun` read, or
+ * plain `{query: {doc: score}}` data.
  * @param qrels The subtopic judgements.
  * @param specs Diversity measure specs.
- * @param options Depth, queries and registry.
+ * @param options Depth, queries, registry and whether nothing judged is an
+ * error.
  * @returns The evaluation, in the shape {@linkcode evaluate} gives.
- * @throws {TypeError} If a spec names a metric of another kind, or a query
- * appears twice in the run.
+ * @throws {TypeError} If a spec names a metric of another kind.
+ * @throws {InputError} On a repeated document or query, or (with
+ * `requireJudged`) a run without a judged query.
  */
-export async function evaluateDiversity(
-  run: Run,
+export function evaluateDiversity(
+  run: RunLike,
   qrels: SubtopicQrels,
   specs: readonly string[],
   options: EvaluateDiversityOptions = {},
@@ -66,63 +84,57 @@ export async function evaluateDiversity(
       `Metric "${other.label}" scores ${other.kind} inputs, not rankings against subtopic qrels`,
     );
   }
-  const depth = options.depth ?? Infinity;
-  const perQuery = new Map<QueryId, Float64Array>();
-  let unjudged = 0, withoutRelevant = 0;
-  const score = (ranking: SubtopicRanking) => {
-    if (perQuery.has(ranking.queryId)) {
-      throw new TypeError(
-        `Query "${ranking.queryId}" appears twice in the run`,
+  // The run reaches the metrics by evaluate's one seam, joined with a view
+  // of the subtopic qrels (each document's best grade) that knows which
+  // queries and documents are judged; each judged ranking then meets its
+  // subtopic judgements once, for every measure.
+  let last: JudgedRanking | undefined;
+  let subtopics: SubtopicRanking | undefined;
+  const subtopicRanking = (ranking: JudgedRanking): SubtopicRanking => {
+    if (ranking !== last || subtopics?.docs !== (ranking.docs ?? NO_DOCS)) {
+      last = ranking;
+      subtopics = new SubtopicRanking(
+        ranking.queryId,
+        ranking.docs ?? NO_DOCS,
+        qrels.get(ranking.queryId)!,
       );
     }
-    if (ranking.relevance(1).subtopics === 0) withoutRelevant++;
-    perQuery.set(
-      ranking.queryId,
-      Float64Array.from(metrics, (m) => m.score(ranking)),
-    );
+    return subtopics;
   };
-  for await (const ranked of run) {
-    const docs = ranked.docs.length > depth
-      ? ranked.docs.slice(0, depth)
-      : ranked.docs;
-    if (new Set(docs).size !== docs.length) {
-      throw new TypeError(
-        `Cannot rank query "${ranked.queryId}": a document appears twice`,
-      );
-    }
-    const ranking = SubtopicRanking.from(ranked.queryId, docs, qrels);
-    if (ranking) score(ranking);
-    else unjudged++;
-  }
-  let notRetrieved = 0;
-  for (const [queryId, judgements] of qrels) {
-    if (perQuery.has(queryId)) continue;
-    notRetrieved++;
-    if (options.averageOverQrels) {
-      score(new SubtopicRanking(queryId, [], judgements));
-    }
-  }
-  const ids = [...perQuery.keys()].sort(compareIds);
-  const aggregate: Record<string, number> = {};
-  metrics.forEach((metric, m) => {
-    let sum = 0;
-    for (const id of ids) sum += perQuery.get(id)![m];
-    aggregate[metric.label] = ids.length ? sum / ids.length : 0;
+  const bound = metrics.map((metric): BoundMetric<JudgedRanking> => ({
+    name: metric.name,
+    label: metric.label,
+    kind: "ranking",
+    params: metric.params,
+    cutoff: metric.cutoff,
+    aggregate: metric.aggregate,
+    depth: Infinity,
+    readsDocs: true,
+    score: (ranking) => metric.score(subtopicRanking(ranking)),
+    ...(metric.appliesTo && {
+      appliesTo: (ranking: JudgedRanking) =>
+        metric.appliesTo!(subtopicRanking(ranking)),
+    }),
+  }));
+  return evaluate(run, bestGrades(qrels), bound, {
+    depth: options.depth,
+    averageOverQrels: options.averageOverQrels,
+    requireJudged: options.requireJudged,
   });
-  const sorted = new Map(ids.map((id) => [id, perQuery.get(id)!]));
-  return {
-    // The renderers read labels only; the metrics score subtopic rankings.
-    metrics: metrics as unknown as Evaluation["metrics"],
-    perQuery: sorted,
-    aggregate,
-    counts: {
-      scored: perQuery.size,
-      unjudged,
-      withoutRelevant,
-      notRetrieved,
-    },
-    segments: {},
-  } satisfies Evaluation & { metrics: unknown } as
-    & Evaluation
-    & { metrics: readonly BoundMetric<never>[] };
+}
+
+const NO_DOCS: readonly DocId[] = [];
+
+function bestGrades(qrels: SubtopicQrels): Qrels {
+  const view = new Map<QueryId, Map<DocId, number>>();
+  for (const [queryId, docs] of qrels) {
+    const grades = new Map<DocId, number>();
+    for (const [doc, subtopics] of docs) {
+      let best = -Infinity;
+      for (const grade of subtopics.values()) if (grade > best) best = grade;
+      grades.set(doc, best);
+    }
+    view.set(queryId, grades);
+  }
+  return view;
 }

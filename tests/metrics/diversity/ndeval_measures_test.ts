@@ -8,8 +8,10 @@
 import {
   assertAlmostEquals,
   assertEquals,
+  assertRejects,
   assertThrows,
 } from "../../assert.ts";
+import { InputError } from "../../../model/errors.ts";
 import { evaluateDiversity } from "../../../metrics/diversity/evaluate.ts";
 import { readSubtopicQrels } from "../../../formats/subtopic_qrels.ts";
 import { readRun } from "../../../formats/trec_run.ts";
@@ -85,4 +87,45 @@ Deno.test("a query without relevant subtopics scores 0, where ndeval prints nan 
   );
   assertEquals(Array.from(result.perQuery.get("7")!), [0, 0, 0]);
   assertEquals(result.counts.withoutRelevant, 1);
+});
+
+Deno.test("diversity runs take evaluate's path: ungrouped runs, repeats and nothing judged", async () => {
+  const qrels = await readSubtopicQrels({ text: QRELS });
+  // The same lines with query 1 split around query 0: the reference values.
+  const lines = RUN.trim().split("\n");
+  const ungrouped = [lines[5], ...lines.slice(0, 5), ...lines.slice(6)]
+    .join("\n");
+  const result = await evaluateDiversity(
+    readRun({ text: ungrouped }),
+    qrels,
+    ["alpha_nDCG@5", "ERR_IA@5"],
+  );
+  assertAlmostEquals(result.perQuery.get("0")![0], 0.6732494378732705, 1e-12);
+  assertAlmostEquals(result.perQuery.get("1")![1], 0.18154311649016644, 1e-12);
+  // A document repeated in a file names both lines, as for ranking metrics.
+  await assertRejects(
+    () =>
+      evaluateDiversity(
+        readRun({ text: RUN + "1 0 D3 6 0.05 run\n" }, { name: "run.txt" }),
+        qrels,
+        ["alpha_nDCG@5"],
+      ),
+    InputError,
+    'run.txt:10: document "D3" appears twice in query "1" (lines 7 and 10)',
+  );
+  // Nothing judged: NaN in the library, an error when required.
+  const none = [{ queryId: "9", docs: ["D0"] }];
+  const empty = await evaluateDiversity(none, qrels, ["alpha_nDCG@5"]);
+  assertEquals([empty.counts.scored, empty.aggregate["alpha_ndcg@5"]], [
+    0,
+    NaN,
+  ]);
+  await assertRejects(
+    () =>
+      evaluateDiversity(none, qrels, ["alpha_nDCG@5"], {
+        requireJudged: true,
+      }),
+    InputError,
+    "no query of the run is judged",
+  );
 });
