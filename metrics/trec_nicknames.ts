@@ -6,13 +6,7 @@
  * @module
  */
 
-/**
- * trec_eval 10's measures in its table's order, which is the order it
- * prints them. A measure that a registry metric computes is declared in
- * that metric's file (its `trecEval` rows); the others in trec_eval's
- * drop-in.
- */
-export const TREC_EVAL_ORDER: readonly string[] = [
+const OFFICIAL = [
   "runid",
   "num_q",
   "num_ret",
@@ -25,6 +19,17 @@ export const TREC_EVAL_ORDER: readonly string[] = [
   "recip_rank",
   "iprec_at_recall",
   "P",
+];
+
+/**
+ * trec_eval 10's measures in its table's order, which is the order it
+ * prints them. A measure that a registry metric computes is declared in
+ * that metric's file (its `trecEval` rows); the others in trec_eval's
+ * drop-in.
+ */
+export const TREC_EVAL_ORDER: readonly string[] = [
+  // The table begins with the measures of the `official` nickname.
+  ...OFFICIAL,
   "relstring",
   "recall",
   "infAP",
@@ -70,21 +75,6 @@ export const TREC_EVAL_ORDER: readonly string[] = [
   "rbp",
   "rbp_resid",
   "unj",
-];
-
-const OFFICIAL = [
-  "runid",
-  "num_q",
-  "num_ret",
-  "num_rel",
-  "num_rel_ret",
-  "map",
-  "gm_map",
-  "Rprec",
-  "bpref",
-  "recip_rank",
-  "iprec_at_recall",
-  "P",
 ];
 
 /**
@@ -146,20 +136,9 @@ export function nicknames(version: 9 | 10): Map<string, readonly string[]> {
     ["all_prefs", [
       "runid",
       "num_q",
-      "prefs_num_prefs_poss",
-      "prefs_num_prefs_ful",
-      "prefs_num_prefs_ful_ret",
-      "prefs_simp",
-      "prefs_pair",
-      "prefs_avgjg",
-      "prefs_avgjg_Rnonrel",
-      "prefs_simp_ret",
-      "prefs_pair_ret",
-      "prefs_avgjg_ret",
-      "prefs_avgjg_Rnonrel_ret",
-      "prefs_simp_imp",
-      "prefs_pair_imp",
-      "prefs_avgjg_imp",
+      // trec_eval's table holds the preference measures together, in the
+      // order all_prefs lists them.
+      ...TREC_EVAL_ORDER.filter((name) => name.startsWith("prefs_")),
     ]],
     ["prefs", [
       "runid",

@@ -6,6 +6,8 @@
 
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { TrecEvalBinding } from "../metric.ts";
+import { geometricTerm } from "../aggregate.ts";
+import { gainFunction } from "./_gain.ts";
 
 /** trec_eval's default cutoffs for `P`, `recall`, `ndcg_cut` and the like. */
 export const STANDARD_CUTOFFS: readonly number[] = [
@@ -99,5 +101,52 @@ export function singleOf(make: () => Scorer): Bind {
   return () => {
     const score = make();
     return (ranking) => [score(ranking)];
+  };
+}
+
+/**
+ * A row's `bind` for a measure of one value that takes `level=gain` pairs.
+ *
+ * @example
+ * ```ts
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
+ * import { gained } from "./_trec_eval.ts";
+ * const bind = gained((r, gain) => gain(r.grades[0]));
+ * const r = JudgedRanking.from("q", ["a"], new Map([["a", 2]]));
+ * console.log(bind({ numbers: [], gain: { "2": 5 }, persistence: 0.9, collectionSize: 0, legacyCutoffs: false })(r)); // [5]
+ * ```
+ *
+ * @param kernel The measure, given the gain of each grade.
+ * @returns The bind.
+ */
+export function gained(
+  kernel: (ranking: JudgedRanking, gain: (grade: number) => number) => number,
+): Bind {
+  return ({ gain }) => {
+    const gains = gainFunction(gain);
+    return (ranking) => [kernel(ranking, gains)];
+  };
+}
+
+/**
+ * A row's `bind` for trec_eval's geometric means (`gm_map`, `gm_bpref`): the
+ * per-topic term whose mean the `all` line exponentiates.
+ *
+ * @example
+ * ```ts
+ * import { JudgedRanking } from "../../model/judged_ranking.ts";
+ * import { geometric } from "./_trec_eval.ts";
+ * const bind = geometric(() => () => 0);
+ * const r = JudgedRanking.from("q", ["a"], new Map([["a", 1]]));
+ * console.log(bind({ numbers: [], gain: "linear", persistence: 0.9, collectionSize: 0, legacyCutoffs: false })(r)); // [-11.512925464970229]
+ * ```
+ *
+ * @param make Makes the scorer whose values are averaged.
+ * @returns The bind.
+ */
+export function geometric(make: () => Scorer): Bind {
+  return () => {
+    const score = make();
+    return (ranking) => [geometricTerm(score(ranking))];
   };
 }

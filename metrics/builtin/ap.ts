@@ -6,8 +6,12 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import { depthOf, levelOf, REL_PARAM } from "./_shared.ts";
-import { atCutoffs, singleOf, STANDARD_CUTOFFS } from "./_trec_eval.ts";
-import { geometricTerm } from "../aggregate.ts";
+import {
+  atCutoffs,
+  geometric,
+  singleOf,
+  STANDARD_CUTOFFS,
+} from "./_trec_eval.ts";
 
 /**
  * AP@k: the sum of P@i over relevant documents at ranks i <= k, divided by
@@ -78,10 +82,7 @@ export const gmMap: MetricDefinition = {
       summary: "geometric",
       perTopic: false,
       spec: "gm_map",
-      bind: () => {
-        const score = ap.create({}, undefined);
-        return (r) => [geometricTerm(score(r))];
-      },
+      bind: geometric(() => ap.create({}, undefined)),
     },
   ],
   description: "geometric mean of average precision (trec_eval gm_map)",

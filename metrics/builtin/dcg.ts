@@ -7,6 +7,7 @@
 import type { MetricDefinition } from "../metric.ts";
 import { dcgOf, gainFunction } from "./_gain.ts";
 import { GAIN_PARAM } from "./_trec.ts";
+import { gained } from "./_trec_eval.ts";
 
 /** `dcg(gain=...)@k`: discounted cumulative gain. */
 export const dcg: MetricDefinition = {
@@ -24,10 +25,7 @@ export const dcg: MetricDefinition = {
       perTopic: true,
       since10: true,
       spec: "dcg(gain={level:gain,...})",
-      bind: ({ gain }) => {
-        const gains = gainFunction(gain);
-        return (r) => [dcgOf(r, undefined, gains)];
-      },
+      bind: gained((r, gains) => dcgOf(r, undefined, gains)),
     },
   ],
   create: (params, cutoff) => {

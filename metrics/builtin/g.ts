@@ -8,6 +8,7 @@ import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
 import { finiteSum, gainFunction, idealGains } from "./_gain.ts";
+import { gained } from "./_trec_eval.ts";
 
 /**
  * G: each retrieved document adds its gain / log2(2 + cost − gain so far),
@@ -63,10 +64,7 @@ export const gMetric: MetricDefinition = {
       summary: "mean",
       perTopic: true,
       spec: "G(gain={level:gain,...})",
-      bind: ({ gain }) => {
-        const gains = gainFunction(gain);
-        return (r) => [normalizedGain(r, gains)];
-      },
+      bind: gained(normalizedGain),
     },
   ],
   create: (params) => {

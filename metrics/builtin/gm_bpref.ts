@@ -6,7 +6,7 @@
 
 import type { MetricDefinition } from "../metric.ts";
 import { bpref } from "./bpref.ts";
-import { geometricTerm } from "../aggregate.ts";
+import { geometric } from "./_trec_eval.ts";
 
 /**
  * Per-query bpref whose aggregate is exp(mean(log(max(bpref, 1e-5)))).
@@ -24,10 +24,7 @@ export const gmBpref: MetricDefinition = {
       summary: "geometric",
       perTopic: false,
       spec: "gm_bpref",
-      bind: () => {
-        const score = bpref.create({}, undefined);
-        return (r) => [geometricTerm(score(r))];
-      },
+      bind: geometric(() => bpref.create({}, undefined)),
     },
   ],
   description: "geometric mean of bpref (trec_eval gm_bpref)",

@@ -8,6 +8,7 @@ import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
 import { finiteSum, gainFunction, idealGains } from "./_gain.ts";
+import { gained } from "./_trec_eval.ts";
 
 /**
  * The DCG of the best possible ranking of every judged document (positive
@@ -57,10 +58,7 @@ export const idealDcg: MetricDefinition = {
       perTopic: true,
       since10: true,
       spec: "ideal_dcg(gain={level:gain,...})",
-      bind: ({ gain }) => {
-        const gains = gainFunction(gain);
-        return (r) => [idealDcgOf(r, undefined, gains)];
-      },
+      bind: gained((r, gains) => idealDcgOf(r, undefined, gains)),
     },
   ],
   create: (params, cutoff) => {

@@ -9,6 +9,7 @@ import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
 import { finiteSum, gainFunction, idealGains } from "./_gain.ts";
+import { gained } from "./_trec_eval.ts";
 
 /**
  * The mean of nDCG taken at each retrieved document with a positive gain;
@@ -73,10 +74,7 @@ export const ndcgRel: MetricDefinition = {
       summary: "mean",
       perTopic: true,
       spec: "ndcg_rel(gain={level:gain,...})",
-      bind: ({ gain }) => {
-        const gains = gainFunction(gain);
-        return (r) => [ndcgAtRelevant(r, gains)];
-      },
+      bind: gained(ndcgAtRelevant),
     },
   ],
   create: (params) => {

@@ -9,6 +9,7 @@ import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../metric.ts";
 import { GAIN_PARAM } from "./_trec.ts";
 import { finiteSum, gainFunction, idealGains } from "./_gain.ts";
+import { gained } from "./_trec_eval.ts";
 
 /**
  * The mean of nDCG taken at each rank where the ideal gain changes (the
@@ -91,10 +92,7 @@ export const rndcg: MetricDefinition = {
       summary: "mean",
       perTopic: true,
       spec: "rndcg(gain={level:gain,...})",
-      bind: ({ gain }) => {
-        const gains = gainFunction(gain);
-        return (r) => [ndcgAtRLevels(r, gains)];
-      },
+      bind: gained(ndcgAtRLevels),
     },
   ],
   create: (params) => {
