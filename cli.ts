@@ -21,16 +21,20 @@ import { VERSION } from "./version.ts";
 /** A command: runs with its arguments and returns the exit status. */
 export type Command = (args: string[]) => Promise<number>;
 
-/**
- * A command module: `run`, and optionally the exit status of a data error
- * when 1 means something else for it (default 1).
- */
+/** A command module: `run`. */
 interface CommandModule {
   run: Command;
-  dataErrorStatus?: number;
 }
 
-const COMMANDS: Record<string, [string, () => Promise<CommandModule>]> = {
+/**
+ * Each command: what it does, its module, and the exit status of a data
+ * error when 1 means something else for it (gate: 1 is a regression, so
+ * every error exits 2). Default 1.
+ */
+const COMMANDS: Record<
+  string,
+  [string, () => Promise<CommandModule>, dataErrorStatus?: number]
+> = {
   eval: ["score a TREC run against qrels", () => load("eval")],
   trec_eval: [
     "drop-in replacement for trec_eval 10.0",
@@ -54,6 +58,7 @@ const COMMANDS: Record<string, [string, () => Promise<CommandModule>]> = {
   gate: [
     "fail when a run regresses against a baseline",
     () => load("gate"),
+    2,
   ],
   serve: ["serve the HTTP API and web page", () => import("./cli/serve.ts")],
 };
@@ -69,6 +74,16 @@ const COMMANDS: Record<string, [string, () => Promise<CommandModule>]> = {
  */
 function load(name: string): Promise<CommandModule> {
   const specifier = `./cli/${name}.ts`;
+  const url = new URL(specifier, import.meta.url);
+  // Without it, the import fails with a TypeError that reads like a bug.
+  if (url.protocol === "file:") {
+    const { state } = Deno.permissions.querySync({ name: "read", path: url });
+    if (state === "denied" || state === "prompt" && !Deno.stdin.isTerminal()) {
+      throw new Deno.errors.NotCapable(
+        "needs read access to its files: run it with -R (--allow-read)",
+      );
+    }
+  }
   return import(specifier);
 }
 
@@ -127,12 +142,11 @@ export async function main(args: string[]): Promise<number> {
     console.error(`ranklens: unknown command "${name}"\n\n${HELP}`);
     return 2;
   }
-  let module: CommandModule | undefined;
   try {
-    module = await command[1]();
+    const module = await command[1]();
     return await module.run(rest);
   } catch (error) {
-    return reportError(error, name, module?.dataErrorStatus ?? 1);
+    return reportError(error, name, command[2] ?? 1);
   }
 }
 
@@ -232,28 +246,17 @@ export function reportError(
     } else console.error(error.message);
     return error.status;
   }
-  // An I/O error of the system (ENOSPC, EIO, EPIPE) has a code but no
-  // class of its own: a full disk is the user's to fix. Files are read and
-  // written with messages naming them; an error whose message names no
-  // file comes from writing standard output.
-  if (
-    error instanceof Error &&
-    typeof (error as { code?: unknown }).code === "string"
-  ) {
-    const where = /'[^']*'$/.test(error.message)
-      ? ""
-      : "cannot write standard output: ";
-    console.error(`ranklens ${command}: ${where}${error.message}`);
-    return dataErrorStatus;
-  }
   // Bad input, and every error of the system (a missing file, a directory
-  // where a file belongs, a permission not granted): the user's to fix, a
-  // message and no stack trace.
+  // where a file belongs, a permission not granted, a full disk): the
+  // user's to fix, one line and no stack trace. An I/O error (ENOSPC, EIO)
+  // may have a code but no class of its own.
   if (
     error instanceof InputError ||
-    SYSTEM_ERRORS.some((type) => error instanceof type)
+    SYSTEM_ERRORS.some((type) => error instanceof type) ||
+    error instanceof Error &&
+      typeof (error as { code?: unknown }).code === "string"
   ) {
-    console.error(`ranklens ${command}: ${(error as Error).message}`);
+    console.error(`ranklens ${command}: ${systemMessage(error as Error)}`);
     return dataErrorStatus;
   }
   console.error(
@@ -261,6 +264,31 @@ export function reportError(
   );
   console.error(error);
   return BUG_STATUS;
+}
+
+/**
+ * What a system error says in one line, the file first: Deno's
+ * `No such file or directory (os error 2): stat 'run.txt'` becomes
+ * `run.txt: no such file or directory`. Files are read and written with
+ * messages naming them; an I/O error whose message names no file comes
+ * from writing standard output.
+ */
+function systemMessage(error: Error): string {
+  if (error instanceof InputError || error instanceof Deno.errors.NotCapable) {
+    return error.message;
+  }
+  const match = /^(.+?) \(os error \d+\)(?:: \w+ '(.*)')?$/s.exec(
+    error.message,
+  );
+  const classed = SYSTEM_ERRORS.some((type) => error instanceof type);
+  if (!match) {
+    return classed
+      ? error.message
+      : `cannot write standard output: ${error.message}`;
+  }
+  const [, reason, path] = match;
+  const what = reason[0].toLowerCase() + reason.slice(1);
+  return `${path ?? "cannot write standard output"}: ${what}`;
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

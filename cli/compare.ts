@@ -6,7 +6,6 @@
  */
 
 import { basename } from "node:path";
-import { parseArgs } from "./_args.ts";
 import {
   checkComparable,
   compareEvaluations,
@@ -20,10 +19,8 @@ import {
 import type { Evaluation } from "../metrics/evaluate.ts";
 import { resolve } from "../metrics/builtin.ts";
 import type { Qrels } from "../model/types.ts";
-import { writeFileAtomic } from "../formats/atomic_write.ts";
 import {
   COMPARISON_FORMATS,
-  type ComparisonFormat,
   renderComparison,
 } from "../report/comparison_formats.ts";
 import type { ReportInput } from "../report/html.ts";
@@ -36,9 +33,8 @@ import {
   significanceOptions,
   usageErrors,
 } from "./options.ts";
+import { defineCommand, OUTPUT_OPTIONS } from "./command.ts";
 import { evaluateRunFile } from "./run_file.ts";
-import { outputFormat } from "./output_format.ts";
-import { checkPermissions } from "./permissions.ts";
 import {
   INPUT_OPTIONS,
   INPUT_OPTIONS_HELP,
@@ -48,9 +44,8 @@ import {
 const USAGE =
   "deno run -R cli.ts compare QRELS RUN_A RUN_B [RUN...] [-m SPEC]... [--test t|permutation|fisher|wilcoxon|bootstrap|tukey] [--alternative two-sided|less|greater] [--zero-method wilcox|pratt|zsplit] [--continuity-correction] [--correction holm|bonferroni|none] [--alpha 0.05] [--seed N] [--resamples N] [--query-set judged|intersection] [--baseline NAME] [-l N] [-M N] [-J] [--format table|markdown|csv|json|latex|html] [-q] [--out FILE]";
 
-const HELP = `Usage: ${USAGE}
-
-Scores every run against QRELS and compares them query by query: means with
+const HELP =
+  `Scores every run against QRELS and compares them query by query: means with
 confidence intervals, a paired significance test for every pair of runs and
 metric, corrected for multiple comparisons, effect sizes and wins/ties/losses.
 
@@ -163,20 +158,6 @@ export async function scoreRunFiles(
 }
 
 /**
- * Writes a report to a file atomically, or to stdout.
- *
- * @param text The report.
- * @param out The file, or undefined for stdout.
- */
-export async function emit(
-  text: string,
-  out: string | undefined,
-): Promise<void> {
-  if (out !== undefined) await writeFileAtomic(out, text);
-  else await Deno.stdout.write(new TextEncoder().encode(text));
-}
-
-/**
  * The input files as the HTML report's header names them: each path as
  * given, with the SHA-256 of its bytes.
  *
@@ -215,137 +196,117 @@ async function reportInputs(
  * @param args The arguments after `compare`.
  * @returns The exit status.
  */
-export async function run(args: string[]): Promise<number> {
-  const { values, positionals } = usageErrors(USAGE, () =>
-    parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        metric: { type: "string", short: "m", multiple: true },
-        test: { type: "string", default: "t" },
-        alternative: { type: "string", default: "two-sided" },
-        "zero-method": { type: "string", default: "wilcox" },
-        "continuity-correction": { type: "boolean" },
-        correction: { type: "string", default: "holm" },
-        alpha: { type: "string", default: "0.05" },
-        seed: { type: "string", default: "42" },
-        resamples: { type: "string", default: "10000" },
-        "query-set": { type: "string", default: "judged" },
-        baseline: { type: "string" },
-        level: { type: "string", short: "l" },
-        depth: { type: "string", short: "M" },
-        "judged-only": { type: "boolean", short: "J" },
-        format: { type: "string" },
-        "per-query": { type: "boolean", short: "q" },
-        out: { type: "string" },
-        ...INPUT_OPTIONS,
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  if (positionals.length < 3) {
-    throw new UsageError(
-      `expected QRELS and at least two runs, got ${positionals.length} file argument(s)`,
+export const run: (args: string[]) => Promise<number> = defineCommand({
+  usage: USAGE,
+  help: HELP,
+  options: {
+    metric: { type: "string", short: "m", multiple: true },
+    test: { type: "string", default: "t" },
+    alternative: { type: "string", default: "two-sided" },
+    "zero-method": { type: "string", default: "wilcox" },
+    "continuity-correction": { type: "boolean" },
+    correction: { type: "string", default: "holm" },
+    alpha: { type: "string", default: "0.05" },
+    seed: { type: "string", default: "42" },
+    resamples: { type: "string", default: "10000" },
+    "query-set": { type: "string", default: "judged" },
+    baseline: { type: "string" },
+    level: { type: "string", short: "l" },
+    depth: { type: "string", short: "M" },
+    "judged-only": { type: "boolean", short: "J" },
+    ...OUTPUT_OPTIONS,
+    "per-query": { type: "boolean", short: "q" },
+    ...INPUT_OPTIONS,
+  },
+  positionals: {
+    min: 3,
+    max: Infinity,
+    expected: "QRELS and at least two runs",
+  },
+  output: { formats: COMPARISON_FORMATS, fallback: "table" },
+  permissions: ({ positionals }) => ({ read: positionals }),
+  async run({ values, positionals, format, emit }) {
+    const { test, correction, alpha, seed, alternative, zeroMethod } =
+      significanceOptions(values, USAGE);
+    const querySet = choiceOption<QuerySet>(
+      "--query-set",
+      values["query-set"],
+      USAGE,
+      QUERY_SETS,
+    );
+    const resamples = intOption("--resamples", values.resamples, USAGE, 1);
+    const relevanceLevel = values.level === undefined
+      ? 1
+      : intOption("-l", values.level, USAGE, 0);
+    const depth = values.depth === undefined
+      ? undefined
+      : intOption("-M", values.depth, USAGE, 1);
+    const [qrelsPath, ...runPaths] = positionals;
+    const metrics = metricOptions(
+      values.metric?.length ? values.metric : DEFAULT_COMPARE_SPECS,
+      "ranking",
       USAGE,
     );
-  }
-  const { test, correction, alpha, seed, alternative, zeroMethod } =
-    significanceOptions(values, USAGE);
-  const querySet = choiceOption<QuerySet>(
-    "--query-set",
-    values["query-set"],
-    USAGE,
-    QUERY_SETS,
-  );
-  const format = outputFormat<ComparisonFormat>(
-    values.format,
-    values.out,
-    COMPARISON_FORMATS,
-    "table",
-    USAGE,
-  );
-  const resamples = intOption("--resamples", values.resamples, USAGE, 1);
-  const relevanceLevel = values.level === undefined
-    ? 1
-    : intOption("-l", values.level, USAGE, 0);
-  const depth = values.depth === undefined
-    ? undefined
-    : intOption("-M", values.depth, USAGE, 1);
-  const [qrelsPath, ...runPaths] = positionals;
-  const metrics = metricOptions(
-    values.metric?.length ? values.metric : DEFAULT_COMPARE_SPECS,
-    "ranking",
-    USAGE,
-  );
-  for (const spec of metrics) {
-    usageErrors(USAGE, () => checkComparable(resolve(spec)));
-  }
-  const curveCutoffs = format === "html" ? DEFAULT_CURVE_CUTOFFS : [];
-  const inputs = inputChoices(values, USAGE);
-  await checkPermissions("compare", {
-    read: [qrelsPath, ...runPaths],
-    write: [values.out],
-  });
-  const qrels = await readQrelsFile(qrelsPath, inputs.qrels);
-  const scored = await scoreRunFiles(qrels, runPaths, {
-    runFormat: inputs.run.format,
-    metrics,
-    extra: curveSpecs(metrics, curveCutoffs),
-    querySet,
-    relevanceLevel,
-    depth,
-    judgedOnly: values["judged-only"],
-  });
-  const names = runNames(runPaths, scored.map((s) => s.runId));
-  if (values.baseline !== undefined && !names.includes(values.baseline)) {
-    throw new UsageError(
-      `--baseline must name one of the runs (${
-        names.join(", ")
-      }), got "${values.baseline}"`,
-      USAGE,
-    );
-  }
-  const comparison: Comparison = compareEvaluations(
-    new Map(scored.map((s, i) => [names[i], s.evaluation])),
-    {
-      test,
-      alternative,
-      zeroMethod,
-      continuityCorrection: values["continuity-correction"] ?? false,
-      correction,
-      alpha,
-      seed,
-      resamples,
-      querySet,
-      baseline: values.baseline,
-      metrics,
-      judgedQueries: qrels.keys(),
-      curveCutoffs,
-    },
-  );
-  const html = format === "html"
-    ? {
-      inputs: await reportInputs(qrelsPath, runPaths, names),
-      options: {
-        metrics: metrics.join(" "),
-        "relevance level": String(relevanceLevel),
-        depth: depth === undefined ? "all" : String(depth),
-        "judged only": values["judged-only"] ? "yes" : "no",
-      },
+    for (const spec of metrics) {
+      usageErrors(USAGE, () => checkComparable(resolve(spec)));
     }
-    : undefined;
-  const color = format === "table" && values.out === undefined &&
-    Deno.stdout.isTerminal() && !Deno.noColor;
-  await emit(
-    renderComparison(comparison, format, {
+    const curveCutoffs = format === "html" ? DEFAULT_CURVE_CUTOFFS : [];
+    const inputs = inputChoices(values, USAGE);
+    const qrels = await readQrelsFile(qrelsPath, inputs.qrels);
+    const scored = await scoreRunFiles(qrels, runPaths, {
+      runFormat: inputs.run.format,
+      metrics,
+      extra: curveSpecs(metrics, curveCutoffs),
+      querySet,
+      relevanceLevel,
+      depth,
+      judgedOnly: values["judged-only"],
+    });
+    const names = runNames(runPaths, scored.map((s) => s.runId));
+    if (values.baseline !== undefined && !names.includes(values.baseline)) {
+      throw new UsageError(
+        `--baseline must name one of the runs (${
+          names.join(", ")
+        }), got "${values.baseline}"`,
+        USAGE,
+      );
+    }
+    const comparison: Comparison = compareEvaluations(
+      new Map(scored.map((s, i) => [names[i], s.evaluation])),
+      {
+        test,
+        alternative,
+        zeroMethod,
+        continuityCorrection: values["continuity-correction"] ?? false,
+        correction,
+        alpha,
+        seed,
+        resamples,
+        querySet,
+        baseline: values.baseline,
+        metrics,
+        judgedQueries: qrels.keys(),
+        curveCutoffs,
+      },
+    );
+    const html = format === "html"
+      ? {
+        inputs: await reportInputs(qrelsPath, runPaths, names),
+        options: {
+          metrics: metrics.join(" "),
+          "relevance level": String(relevanceLevel),
+          depth: depth === undefined ? "all" : String(depth),
+          "judged only": values["judged-only"] ? "yes" : "no",
+        },
+      }
+      : undefined;
+    const color = format === "table" && values.out === undefined &&
+      Deno.stdout.isTerminal() && !Deno.noColor;
+    await emit(renderComparison(comparison, format, {
       color,
       perQuery: values["per-query"],
       html,
-    }),
-    values.out,
-  );
-  return 0;
-}
+    }));
+    return 0;
+  },
+});

@@ -4,12 +4,10 @@
  * @module
  */
 
-import { parseArgs } from "./_args.ts";
 import { convertFile } from "../formats/convert.ts";
 import { builtinFormats } from "../formats/format_registry.ts";
-import { UsageError } from "./errors.ts";
-import { usageErrors } from "./options.ts";
-import { checkPermissions } from "./permissions.ts";
+import { usageErrors } from "./errors.ts";
+import { defineCommand } from "./command.ts";
 
 const USAGE = "deno run -R -W cli.ts convert IN OUT [--from F] [--to F]";
 
@@ -19,54 +17,42 @@ const USAGE = "deno run -R -W cli.ts convert IN OUT [--from F] [--to F]";
  * @param args The arguments after `convert`.
  * @returns The exit status.
  */
-export async function run(args: string[]): Promise<number> {
-  const { values, positionals } = usageErrors(USAGE, () =>
-    parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        from: { type: "string" },
-        to: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  if (values.help) {
-    console.log(help());
+export const run: (args: string[]) => Promise<number> = defineCommand({
+  usage: USAGE,
+  help,
+  options: { from: { type: "string" }, to: { type: "string" } },
+  positionals: { min: 2, expected: "IN and OUT", noun: "argument(s)" },
+  permissions: ({ positionals: [input, output] }) => ({
+    read: [input],
+    write: [output],
+  }),
+  async run({ values, positionals: [input, output] }) {
+    for (const name of [values.from, values.to]) {
+      if (name !== undefined) {
+        usageErrors(USAGE, () => builtinFormats.get(name));
+      }
+    }
+    const summary = await convertFile(input, output, {
+      from: values.from,
+      to: values.to,
+    });
+    if (summary.droppedQueries.length) {
+      const ids = summary.droppedQueries;
+      console.error(
+        `ranklens convert: note: left out ${ids.length} queries without relevant judgements, which ${summary.to.name} cannot hold (${
+          ids.slice(0, 5).map((id) => `"${id}"`).join(", ")
+        }${ids.length > 5 ? ", ..." : ""})`,
+      );
+    }
     return 0;
-  }
-  if (positionals.length !== 2) {
-    throw new UsageError(
-      `expected IN and OUT, got ${positionals.length} argument(s)`,
-      USAGE,
-    );
-  }
-  for (const name of [values.from, values.to]) {
-    if (name !== undefined) usageErrors(USAGE, () => builtinFormats.get(name));
-  }
-  const [input, output] = positionals;
-  await checkPermissions("convert", { read: [input], write: [output] });
-  const summary = await convertFile(input, output, {
-    from: values.from,
-    to: values.to,
-  });
-  if (summary.droppedQueries.length) {
-    const ids = summary.droppedQueries;
-    console.error(
-      `ranklens convert: note: left out ${ids.length} queries without relevant judgements, which ${summary.to.name} cannot hold (${
-        ids.slice(0, 5).map((id) => `"${id}"`).join(", ")
-      }${ids.length > 5 ? ", ..." : ""})`,
-    );
-  }
-  return 0;
-}
+  },
+});
 
 function help(): string {
   const formats = builtinFormats.formats().map((f) =>
     `  ${f.name.padEnd(12)} ${f.kind.padEnd(8)} ${f.description}`
   ).join("\n");
-  return `Usage: ${USAGE}
-
-Reads IN (format detected from its name and content, or --from) and writes
+  return `Reads IN (format detected from its name and content, or --from) and writes
 OUT (format chosen from its name, or --to) atomically. Datasets convert to
 datasets or to qrels (their judgements); qrels to qrels; runs to runs
 (trec-run, json-run, jsonl-run, msmarco-run). A path without an

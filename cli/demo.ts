@@ -6,7 +6,6 @@
  * @module
  */
 
-import { parseArgs } from "./_args.ts";
 import { Bm25Retriever } from "../adapters/bm25.ts";
 import { evaluateDataset } from "../adapters/evaluate_retrieval.ts";
 import {
@@ -21,13 +20,12 @@ import { readRun } from "../formats/trec_run.ts";
 import { evaluate, type Evaluation } from "../metrics/evaluate.ts";
 import { formatTrecValue } from "../trec_eval/c_printf.ts";
 import { toAligned } from "../report/table.ts";
-import { usageErrors } from "./options.ts";
+import { defineCommand } from "./command.ts";
 
 const USAGE = "deno run -R cli.ts demo";
 
-const HELP = `Usage: ${USAGE}
-
-Scores the two example runs against examples/qrels.txt, then runs the BM25
+const HELP =
+  `Scores the two example runs against examples/qrels.txt, then runs the BM25
 baseline over examples/dataset.json and scores it; takes no arguments.
 
 Options:
@@ -60,16 +58,14 @@ export const DEMO_RETRIEVAL_METRICS: readonly string[] = [
  * @returns The exit status.
  * @throws {UsageError} On any other argument.
  */
-export async function run(args: string[]): Promise<number> {
-  const { values } = usageErrors(
-    USAGE,
-    () =>
-      parseArgs({ args, options: { help: { type: "boolean", short: "h" } } }),
-  );
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
+export const run: (args: string[]) => Promise<number> = defineCommand({
+  usage: USAGE,
+  help: HELP,
+  options: {},
+  run: demo,
+});
+
+async function demo(): Promise<number> {
   // The data is embedded, not read: the demo needs no permission and runs
   // from a jsr: URL as from a checkout.
   const qrels = await readQrels({ text: EXAMPLE_QRELS }, {

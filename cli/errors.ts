@@ -61,3 +61,32 @@ export class ExitError extends Error {
     this.raw = raw;
   }
 }
+
+/**
+ * Runs `parse` (an argument parser, a value check) and turns whatever it
+ * throws into a usage error of the command.
+ *
+ * @example
+ * ```ts
+ * import { parseArgs } from "./_args.ts";
+ * import { UsageError, usageErrors } from "./errors.ts";
+ * try {
+ *   usageErrors("cmd [-v]", () => parseArgs({ args: ["--bogus"], options: {} }));
+ * } catch (error) {
+ *   console.log(error instanceof UsageError, (error as UsageError).usage); // true "cmd [-v]"
+ * }
+ * ```
+ *
+ * @param usage The command's usage line.
+ * @param parse What may fail.
+ * @returns What `parse` returns.
+ * @throws {UsageError} With the message of the error `parse` threw.
+ */
+export function usageErrors<T>(usage: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError((error as Error).message, usage);
+  }
+}

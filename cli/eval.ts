@@ -5,7 +5,6 @@
  */
 
 import { checkMetricCount } from "../formats/limits.ts";
-import { parseArgs } from "./_args.ts";
 import { OFFICIAL_SPECS } from "../metrics/official.ts";
 import {
   EVALUATION_FORMATS,
@@ -16,19 +15,14 @@ import { writeFileAtomic } from "../formats/atomic_write.ts";
 import { savedReport } from "../report/baseline.ts";
 import { UsageError } from "./errors.ts";
 import { readQrelsFile } from "./input_files.ts";
-import {
-  choiceOption,
-  intOption,
-  metricOptions,
-  usageErrors,
-} from "./options.ts";
+import { intOption, metricOptions } from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
 import { checkInputFile } from "./input_files.ts";
 import { readSubtopicQrels } from "../formats/subtopic_qrels.ts";
 import { readRun } from "../formats/trec_run.ts";
 import { evaluateDiversity } from "../metrics/diversity/evaluate.ts";
 import { InputError } from "../model/errors.ts";
-import { checkPermissions } from "./permissions.ts";
+import { defineCommand, OUTPUT_OPTIONS } from "./command.ts";
 import {
   INPUT_OPTIONS,
   INPUT_OPTIONS_HELP,
@@ -36,11 +30,10 @@ import {
 } from "./input_options.ts";
 
 const USAGE =
-  "deno run -R cli.ts eval QRELS RUN [SPECS]... [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown] [--save-report FILE] [--qrels-format F] [--run-format F] [--split NAME]";
+  "deno run -R cli.ts eval QRELS RUN [SPECS]... [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown] [--out FILE] [--save-report FILE] [--qrels-format F] [--run-format F] [--split NAME]";
 
-const HELP = `Usage: ${USAGE}
-
-Scores every judged query of RUN against QRELS. RUN is a TREC run, a JSON
+const HELP =
+  `Scores every judged query of RUN against QRELS. RUN is a TREC run, a JSON
 dict {qid: {docid: score}} (ranx, pytrec_eval), the same as JSON Lines or an
 MS MARCO qid<TAB>pid<TAB>rank TSV; QRELS is TREC qrels, BEIR TSV, a BEIR
 folder, a Go JSON dataset or a JSON dict {qid: {docid: relevance}}. Each may
@@ -64,7 +57,9 @@ Options:
   -M, --depth N       keep the top N documents of each ranking
   -J, --judged-only   drop unjudged documents before scoring
       --strict        a run query without judgements is an error
-      --format F      trec (default), json, csv or markdown
+      --format F      trec (default), json, csv or markdown; with --out, told
+                      by its extension (.txt, .json, .csv, .md) when not given
+      --out FILE      write the report to FILE (atomically) instead of stdout
       --save-report FILE  also save a JSON report with every per-query value
                       (atomically), a baseline for "gate"
 ${INPUT_OPTIONS_HELP}
@@ -76,107 +71,93 @@ ${INPUT_OPTIONS_HELP}
  * @param args The arguments after `eval`.
  * @returns The exit status.
  */
-export async function run(args: string[]): Promise<number> {
-  const { values, positionals } = usageErrors(USAGE, () =>
-    parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        metric: { type: "string", short: "m", multiple: true },
-        "per-query": { type: "boolean", short: "q" },
-        complete: { type: "boolean", short: "c" },
-        level: { type: "string", short: "l" },
-        depth: { type: "string", short: "M" },
-        "judged-only": { type: "boolean", short: "J" },
-        strict: { type: "boolean" },
-        format: { type: "string", default: "trec" },
-        "save-report": { type: "string" },
-        ...INPUT_OPTIONS,
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  if (positionals.length < 2) {
-    throw new UsageError(
-      `expected QRELS and RUN, got ${positionals.length} file argument(s)`,
-      USAGE,
-    );
-  }
-  const specs = [...positionals.slice(2), ...values.metric ?? []];
-  checkMetricCount(specs.length);
-  const format = choiceOption<EvaluationFormat>(
-    "--format",
-    values.format,
-    USAGE,
-    EVALUATION_FORMATS,
-  );
-  const [qrelsPath, runPath] = positionals;
-  const inputs = inputChoices(values, USAGE);
-  await checkPermissions("eval", {
-    read: [qrelsPath, runPath],
+export const run: (args: string[]) => Promise<number> = defineCommand({
+  usage: USAGE,
+  help: HELP,
+  options: {
+    metric: { type: "string", short: "m", multiple: true },
+    "per-query": { type: "boolean", short: "q" },
+    complete: { type: "boolean", short: "c" },
+    level: { type: "string", short: "l" },
+    depth: { type: "string", short: "M" },
+    "judged-only": { type: "boolean", short: "J" },
+    strict: { type: "boolean" },
+    ...OUTPUT_OPTIONS,
+    "save-report": { type: "string" },
+    ...INPUT_OPTIONS,
+  },
+  positionals: { min: 2, max: Infinity, expected: "QRELS and RUN" },
+  output: { formats: EVALUATION_FORMATS, fallback: "trec" },
+  permissions: ({ values, positionals: [qrels, run] }) => ({
+    read: [qrels, run],
     write: [values["save-report"]],
-  });
-  const relevanceLevel = values.level === undefined
-    ? 1
-    : intOption("-l", values.level, USAGE, 0);
-  const depth = values.depth === undefined
-    ? undefined
-    : intOption("-M", values.depth, USAGE, 1);
-  const requested = specs.length ? specs : OFFICIAL_SPECS;
-  if (allDiversity(requested)) {
-    return await evalDiversity(qrelsPath, runPath, requested, {
+  }),
+  async run({ values, positionals, format, emit }) {
+    const specs = [...positionals.slice(2), ...values.metric ?? []];
+    checkMetricCount(specs.length);
+    const [qrelsPath, runPath] = positionals;
+    const inputs = inputChoices(values, USAGE);
+    const relevanceLevel = values.level === undefined
+      ? 1
+      : intOption("-l", values.level, USAGE, 0);
+    const depth = values.depth === undefined
+      ? undefined
+      : intOption("-M", values.depth, USAGE, 1);
+    const requested = specs.length ? specs : OFFICIAL_SPECS;
+    if (allDiversity(requested)) {
+      return await evalDiversity(qrelsPath, runPath, requested, {
+        depth,
+        format,
+        emit,
+        perQuery: values["per-query"],
+        complete: values.complete,
+        refused: [
+          values.level !== undefined && "-l (give each measure rel=)",
+          values["judged-only"] && "-J (give each measure judged_only=True)",
+          values.strict && "--strict",
+          values["save-report"] !== undefined && "--save-report",
+        ].filter((o): o is string => typeof o === "string"),
+      });
+    }
+    const metrics = metricOptions(requested, "ranking", USAGE);
+    const qrels = await readQrelsFile(qrelsPath, inputs.qrels);
+    const options = {
+      relevanceLevel,
       depth,
-      format,
+      judgedOnly: values["judged-only"],
+      averageOverQrels: values.complete,
+      strict: values.strict,
+    };
+    const { evaluation, runId } = await evaluateRunFile(
+      qrels,
+      runPath,
+      metrics,
+      { ...options, ...inputs.run },
+    );
+    if (values["save-report"] !== undefined) {
+      await writeFileAtomic(
+        values["save-report"],
+        JSON.stringify(savedReport(evaluation, options, runId), null, 2) +
+          "\n",
+      );
+    }
+    // As in trec_eval's layout, the summary rows are named "all": a query of
+    // that name is printed, but cannot be told from them in a table.
+    if (
+      values["per-query"] && format !== "json" &&
+      evaluation.perQuery.has("all")
+    ) {
+      console.error(
+        'ranklens eval: warning: query "all" has the name of the summary rows; use --format json to tell them apart',
+      );
+    }
+    await emit(renderEvaluation(evaluation, format, {
       perQuery: values["per-query"],
-      complete: values.complete,
-      refused: [
-        values.level !== undefined && "-l (give each measure rel=)",
-        values["judged-only"] && "-J (give each measure judged_only=True)",
-        values.strict && "--strict",
-        values["save-report"] !== undefined && "--save-report",
-      ].filter((o): o is string => typeof o === "string"),
-    });
-  }
-  const metrics = metricOptions(requested, "ranking", USAGE);
-  const qrels = await readQrelsFile(qrelsPath, inputs.qrels);
-  const options = {
-    relevanceLevel,
-    depth,
-    judgedOnly: values["judged-only"],
-    averageOverQrels: values.complete,
-    strict: values.strict,
-  };
-  const { evaluation, runId } = await evaluateRunFile(
-    qrels,
-    runPath,
-    metrics,
-    { ...options, ...inputs.run },
-  );
-  if (values["save-report"] !== undefined) {
-    await writeFileAtomic(
-      values["save-report"],
-      JSON.stringify(savedReport(evaluation, options, runId), null, 2) + "\n",
-    );
-  }
-  // As in trec_eval's layout, the summary rows are named "all": a query of
-  // that name is printed, but cannot be told from them in a table.
-  if (
-    values["per-query"] && format !== "json" && evaluation.perQuery.has("all")
-  ) {
-    console.error(
-      'ranklens eval: warning: query "all" has the name of the summary rows; use --format json to tell them apart',
-    );
-  }
-  const text = renderEvaluation(evaluation, format, {
-    perQuery: values["per-query"],
-    runId,
-  });
-  await Deno.stdout.write(new TextEncoder().encode(text));
-  return 0;
-}
+      runId,
+    }));
+    return 0;
+  },
+});
 
 // Whether every spec names a diversity measure: then QRELS is read as
 // subtopic qrels.
@@ -196,6 +177,7 @@ async function evalDiversity(
   options: {
     depth: number | undefined;
     format: EvaluationFormat;
+    emit: (text: string) => Promise<void>;
     perQuery: boolean | undefined;
     complete: boolean | undefined;
     refused: string[];
@@ -225,10 +207,9 @@ async function evalDiversity(
     averageOverQrels: options.complete,
     requireJudged: true,
   });
-  const text = renderEvaluation(evaluation, options.format, {
+  await options.emit(renderEvaluation(evaluation, options.format, {
     perQuery: options.perQuery,
     runId: run.tag,
-  });
-  await Deno.stdout.write(new TextEncoder().encode(text));
+  }));
   return 0;
 }

@@ -6,7 +6,6 @@
  * @module
  */
 
-import { parseArgs } from "./_args.ts";
 import { openSource, readLines } from "../formats/source.ts";
 import { resolve } from "../metrics/builtin.ts";
 import {
@@ -25,12 +24,8 @@ import {
 import { toAligned } from "../report/table.ts";
 import { UsageError } from "./errors.ts";
 import { checkInputFile, readQrelsFile } from "./input_files.ts";
-import {
-  intOption,
-  metricOptions,
-  significanceOptions,
-  usageErrors,
-} from "./options.ts";
+import { intOption, metricOptions, significanceOptions } from "./options.ts";
+import { defineCommand } from "./command.ts";
 import { scoreRunFiles } from "./compare.ts";
 import {
   INPUT_OPTIONS,
@@ -41,9 +36,8 @@ import {
 const USAGE =
   "deno run -R cli.ts gate QRELS RUN --baseline BASELINE [-m SPEC=MAX_DROP]... [--require-significance] [--test t|permutation|fisher|wilcoxon|bootstrap|tukey] [--alternative two-sided|less|greater] [--zero-method wilcox|pratt|zsplit] [--continuity-correction] [--correction none|holm|bonferroni] [--alpha 0.05] [--seed N] [--top N]";
 
-const HELP = `Usage: ${USAGE}
-
-Scores RUN on every judged query of QRELS (a query it did not return scores
+const HELP =
+  `Scores RUN on every judged query of QRELS (a query it did not return scores
 0, as trec_eval -c) and compares it query by query with BASELINE: a run file,
 or a report saved by "eval --save-report" (then scored with the options the
 report was saved with). Exits 1 when a metric's mean falls by more than its
@@ -74,9 +68,6 @@ Options:
       --top N               queries listed per failing metric (default 5)
 ${INPUT_OPTIONS_HELP}
   -h, --help                this help`;
-
-/** The exit status of an input error: 2, as for a usage error; 1 is a regression. */
-export const dataErrorStatus = 2;
 
 /** A gated metric: its label and the largest allowed fall of its mean. */
 export interface GateRule {
@@ -260,116 +251,108 @@ export function gateReport(
  * @param args The arguments after `gate`.
  * @returns The exit status: 1 when a metric regressed.
  */
-export async function run(args: string[]): Promise<number> {
-  const { values, positionals } = usageErrors(USAGE, () =>
-    parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        baseline: { type: "string" },
-        metric: { type: "string", short: "m", multiple: true },
-        "require-significance": { type: "boolean" },
-        test: { type: "string", default: "t" },
-        alternative: { type: "string", default: "two-sided" },
-        "zero-method": { type: "string", default: "wilcox" },
-        "continuity-correction": { type: "boolean" },
-        correction: { type: "string", default: "none" },
-        alpha: { type: "string", default: "0.05" },
-        seed: { type: "string", default: "42" },
-        top: { type: "string", default: "5" },
-        ...INPUT_OPTIONS,
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  if (positionals.length !== 2) {
-    throw new UsageError(
-      `expected QRELS and RUN, got ${positionals.length} file argument(s)`,
-      USAGE,
-    );
-  }
-  if (values.baseline === undefined) {
-    throw new UsageError("--baseline is required", USAGE);
-  }
-  const { test, correction, alpha, seed, alternative, zeroMethod } =
-    significanceOptions(values, USAGE);
-  const top = intOption("--top", values.top, USAGE, 0);
-  const given = values.metric?.length
-    ? values.metric.map(parseGateRule)
-    : undefined;
-  const gated = new Map<string, string>();
-  given?.forEach((rule, i) => {
-    const [label] = metricOptions([rule.spec], "ranking", USAGE);
-    const earlier = gated.get(label);
-    if (earlier !== undefined) {
-      throw new UsageError(
-        `"${values.metric![i]}" gates ${label} again (after "${earlier}")`,
-        USAGE,
-      );
+export const run: (args: string[]) => Promise<number> = defineCommand({
+  usage: USAGE,
+  help: HELP,
+  options: {
+    baseline: { type: "string" },
+    metric: { type: "string", short: "m", multiple: true },
+    "require-significance": { type: "boolean" },
+    test: { type: "string", default: "t" },
+    alternative: { type: "string", default: "two-sided" },
+    "zero-method": { type: "string", default: "wilcox" },
+    "continuity-correction": { type: "boolean" },
+    correction: { type: "string", default: "none" },
+    alpha: { type: "string", default: "0.05" },
+    seed: { type: "string", default: "42" },
+    top: { type: "string", default: "5" },
+    ...INPUT_OPTIONS,
+  },
+  positionals: { min: 2, expected: "QRELS and RUN" },
+  permissions: ({ values, positionals }) => ({
+    read: [...positionals, values.baseline],
+  }),
+  async run({ values, positionals }) {
+    if (values.baseline === undefined) {
+      throw new UsageError("--baseline is required", USAGE);
     }
-    gated.set(label, values.metric![i]);
-  });
-  const [qrelsPath, runPath] = positionals;
-  const inputs = inputChoices(values, USAGE);
-  const qrels = await readQrelsFile(qrelsPath, inputs.qrels);
+    const { test, correction, alpha, seed, alternative, zeroMethod } =
+      significanceOptions(values, USAGE);
+    const top = intOption("--top", values.top, USAGE, 0);
+    const given = values.metric?.length
+      ? values.metric.map(parseGateRule)
+      : undefined;
+    const gated = new Map<string, string>();
+    given?.forEach((rule, i) => {
+      const [label] = metricOptions([rule.spec], "ranking", USAGE);
+      const earlier = gated.get(label);
+      if (earlier !== undefined) {
+        throw new UsageError(
+          `"${values.metric![i]}" gates ${label} again (after "${earlier}")`,
+          USAGE,
+        );
+      }
+      gated.set(label, values.metric![i]);
+    });
+    const [qrelsPath, runPath] = positionals;
+    const inputs = inputChoices(values, USAGE);
+    const qrels = await readQrelsFile(qrelsPath, inputs.qrels);
 
-  await checkInputFile(values.baseline);
-  const saved = await isJsonReport(values.baseline)
-    ? parseSavedReport(
-      await Deno.readTextFile(values.baseline),
-      values.baseline,
-    )
-    : undefined;
-  const rules = given ??
-    (saved?.metrics ?? ["ap", "ndcg@10"]).map((spec) => ({
-      spec,
-      maxDrop: 0,
-      relative: false,
-    }));
-  // A saved report's sums and geometric means are not gated by default.
-  const usable = given ??
-    rules.filter((r) => resolve(r.spec).aggregate === "mean");
-  const labels = usable.map((r) => resolve(r.spec).label);
-  const options = {
-    metrics: labels,
-    querySet: "judged" as const,
-    ...(saved?.options ?? {}),
-  };
-  const [scored] = await scoreRunFiles(qrels, [runPath], {
-    ...options,
-    runFormat: inputs.run.format,
-  });
-  const baseline: Evaluation = saved
-    ? baselineEvaluation(saved, qrels, labels)
-    : (await scoreRunFiles(qrels, [values.baseline], options))[0].evaluation;
-  const comparison = compareEvaluations(
-    new Map([["run", scored.evaluation], ["baseline", baseline]]),
-    {
-      baseline: "baseline",
-      test,
-      alternative,
-      zeroMethod,
-      continuityCorrection: values["continuity-correction"] ?? false,
-      correction,
-      alpha,
-      seed,
+    await checkInputFile(values.baseline);
+    const saved = await isJsonReport(values.baseline)
+      ? parseSavedReport(
+        await Deno.readTextFile(values.baseline),
+        values.baseline,
+      )
+      : undefined;
+    const rules = given ??
+      (saved?.metrics ?? ["ap", "ndcg@10"]).map((spec) => ({
+        spec,
+        maxDrop: 0,
+        relative: false,
+      }));
+    // A saved report's sums and geometric means are not gated by default.
+    const usable = given ??
+      rules.filter((r) => resolve(r.spec).aggregate === "mean");
+    const labels = usable.map((r) => resolve(r.spec).label);
+    const options = {
       metrics: labels,
-      judgedQueries: qrels.keys(),
-    },
-  );
-  const verdicts = judgeGate(
-    comparison,
-    usable,
-    values["require-significance"] ?? false,
-  );
-  await Deno.stdout.write(
-    new TextEncoder().encode(gateReport(comparison, verdicts, top)),
-  );
-  return verdicts.some((v) => v.failed) ? 1 : 0;
-}
+      querySet: "judged" as const,
+      ...(saved?.options ?? {}),
+    };
+    const [scored] = await scoreRunFiles(qrels, [runPath], {
+      ...options,
+      runFormat: inputs.run.format,
+    });
+    const baseline: Evaluation = saved
+      ? baselineEvaluation(saved, qrels, labels)
+      : (await scoreRunFiles(qrels, [values.baseline], options))[0].evaluation;
+    const comparison = compareEvaluations(
+      new Map([["run", scored.evaluation], ["baseline", baseline]]),
+      {
+        baseline: "baseline",
+        test,
+        alternative,
+        zeroMethod,
+        continuityCorrection: values["continuity-correction"] ?? false,
+        correction,
+        alpha,
+        seed,
+        metrics: labels,
+        judgedQueries: qrels.keys(),
+      },
+    );
+    const verdicts = judgeGate(
+      comparison,
+      usable,
+      values["require-significance"] ?? false,
+    );
+    await Deno.stdout.write(
+      new TextEncoder().encode(gateReport(comparison, verdicts, top)),
+    );
+    return verdicts.some((v) => v.failed) ? 1 : 0;
+  },
+});
 
 /** `= 0.0312`, or `< 0.0001` as it stands. */
 function pEquals(text: string): string {

@@ -4,7 +4,6 @@
  * @module
  */
 
-import { parseArgs } from "./_args.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
 import {
   metricListing,
@@ -13,14 +12,13 @@ import {
 } from "../metrics/listing.ts";
 import type { AnyMetricDefinition, MetricAlias } from "../metrics/metric.ts";
 import type { Registry } from "../metrics/registry.ts";
-import { usageErrors } from "./options.ts";
 import { UsageError } from "./errors.ts";
+import { defineCommand } from "./command.ts";
 
 const USAGE = "deno run -R cli.ts metrics [NAME]... [--json | --markdown]";
 
-const HELP = `Usage: ${USAGE}
-
-Lists every metric of the registry: the shape of its spec with parameters
+const HELP =
+  `Lists every metric of the registry: the shape of its spec with parameters
 and their defaults, what it measures, the tools whose name it is, and the
 other names it answers to with the tool each comes from (trec_eval,
 ir_measures, ranx, ...). With NAMEs (a metric's name, an alias or a spec
@@ -78,56 +76,49 @@ export function listMetrics(registry: Registry = builtinRegistry): string {
  * @returns The exit status.
  * @throws {UsageError} On an unknown option or an argument.
  */
-export function run(args: string[]): Promise<number> {
-  const { values, positionals } = usageErrors(USAGE, () =>
-    parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        json: { type: "boolean" },
-        markdown: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  if (values.help) {
-    console.log(HELP);
-    return Promise.resolve(0);
-  }
-  if (positionals.length) {
-    const defs = positionals.map((name) => definitionOf(name));
-    if (values.json) {
-      const names = new Set(defs.map((d) => d.name));
-      console.log(
-        JSON.stringify(
-          metricListing().filter((m) => names.has(m.name)),
-          null,
-          2,
-        ),
-      );
-    } else {
-      console.log(
-        defs.map((def, i) => {
-          const label = resolvedLabel(positionals[i], def);
-          return describeMetric(def) +
-            (label !== undefined && label !== def.name
-              ? `\n    "${positionals[i]}" is ${label}`
-              : "");
-        }).join("\n"),
-      );
+export const run: (args: string[]) => Promise<number> = defineCommand({
+  usage: USAGE,
+  help: HELP,
+  options: { json: { type: "boolean" }, markdown: { type: "boolean" } },
+  positionals: { min: 0, max: Infinity, expected: "metric names" },
+  // deno-lint-ignore require-await
+  async run({ values, positionals }) {
+    if (positionals.length) {
+      const defs = positionals.map((name) => definitionOf(name));
+      if (values.json) {
+        const names = new Set(defs.map((d) => d.name));
+        console.log(
+          JSON.stringify(
+            metricListing().filter((m) => names.has(m.name)),
+            null,
+            2,
+          ),
+        );
+      } else {
+        console.log(
+          defs.map((def, i) => {
+            const label = resolvedLabel(positionals[i], def);
+            return describeMetric(def) +
+              (label !== undefined && label !== def.name
+                ? `\n    "${positionals[i]}" is ${label}`
+                : "");
+          }).join("\n"),
+        );
+      }
+      return 0;
     }
-    return Promise.resolve(0);
-  }
-  if (values.json) {
-    console.log(JSON.stringify(metricListing(), null, 2));
-  } else if (values.markdown) {
-    console.log(
-      metricTableRows().map((cells) =>
-        `| ${cells.map((c) => c.replaceAll("|", "\\|")).join(" | ")} |`
-      ).join("\n"),
-    );
-  } else console.log(listMetrics().trimEnd());
-  return Promise.resolve(0);
-}
+    if (values.json) {
+      console.log(JSON.stringify(metricListing(), null, 2));
+    } else if (values.markdown) {
+      console.log(
+        metricTableRows().map((cells) =>
+          `| ${cells.map((c) => c.replaceAll("|", "\\|")).join(" | ")} |`
+        ).join("\n"),
+      );
+    } else console.log(listMetrics().trimEnd());
+    return 0;
+  },
+});
 
 /** The kinds of metric the registry holds, ranking first. */
 function kinds(registry: Registry): string[] {

@@ -9,7 +9,9 @@
 import { checkMetricCount } from "../formats/limits.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
 import { expandMeasureList } from "../metrics/measure_list.ts";
-import { UsageError } from "./errors.ts";
+import { UsageError, usageErrors } from "./errors.ts";
+
+export { usageErrors };
 import {
   type Alternative,
   ALTERNATIVES,
@@ -26,36 +28,6 @@ import {
   type Correction,
   CORRECTIONS,
 } from "../metrics/significance/correction.ts";
-
-/**
- * Runs `parse` (an argument parser, a value check) and turns whatever it
- * throws into a usage error of the command.
- *
- * @example
- * ```ts
- * import { parseArgs } from "./_args.ts";
- * import { usageErrors } from "./options.ts";
- * import { UsageError } from "./errors.ts";
- * try {
- *   usageErrors("cmd [-v]", () => parseArgs({ args: ["--bogus"], options: {} }));
- * } catch (error) {
- *   console.log(error instanceof UsageError, (error as UsageError).usage); // true "cmd [-v]"
- * }
- * ```
- *
- * @param usage The command's usage line.
- * @param parse What may fail.
- * @returns What `parse` returns.
- * @throws {UsageError} With the message of the error `parse` threw.
- */
-export function usageErrors<T>(usage: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError((error as Error).message, usage);
-  }
-}
 
 /**
  * Parses an integer option.

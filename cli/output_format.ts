@@ -7,21 +7,26 @@
 
 import { UsageError } from "./errors.ts";
 
-/** The report formats each file extension means. */
-const BY_EXTENSION: Readonly<Record<string, string>> = {
-  ".html": "html",
-  ".htm": "html",
-  ".md": "markdown",
-  ".markdown": "markdown",
-  ".csv": "csv",
-  ".json": "json",
-  ".tex": "latex",
-  ".txt": "table",
+/**
+ * The report formats each file extension means, the first a command writes
+ * winning: a `.txt` file is `compare`'s table and `eval`'s trec_eval text.
+ */
+const BY_EXTENSION: Readonly<Record<string, readonly string[]>> = {
+  ".html": ["html"],
+  ".htm": ["html"],
+  ".md": ["markdown"],
+  ".markdown": ["markdown"],
+  ".csv": ["csv"],
+  ".json": ["json"],
+  ".tex": ["latex"],
+  ".txt": ["table", "trec"],
 };
 
 /**
  * Chooses a report's format: `--format` when given, else the one the `--out`
- * file's extension means (among `formats`), else `fallback`.
+ * file's extension means (among `formats`), else `fallback`. An extension
+ * that names a report format (`.html`, `.json`, `.csv`, `.md`, `.tex`,
+ * `.txt`, each also `.gz`) must agree with the format written.
  *
  * @example
  * ```ts
@@ -29,6 +34,7 @@ const BY_EXTENSION: Readonly<Record<string, string>> = {
  * const formats = ["table", "html", "json"] as const;
  * console.log(outputFormat(undefined, "report.html", formats, "table", "compare ...")); // "html"
  * console.log(outputFormat("json", undefined, formats, "table", "compare ...")); // "json"
+ * console.log(outputFormat(undefined, "scores.txt", ["trec", "json"], "json", "eval ...")); // "trec"
  * ```
  *
  * @param given The `--format` value.
@@ -37,7 +43,8 @@ const BY_EXTENSION: Readonly<Record<string, string>> = {
  * @param fallback The default format.
  * @param usage The command's usage line.
  * @returns The format.
- * @throws {UsageError} If `--format` is unknown or contradicts the extension.
+ * @throws {UsageError} If `--format` is unknown or contradicts the
+ * extension, or the extension names a format the command does not write.
  */
 export function outputFormat<F extends string>(
   given: string | undefined,
@@ -54,14 +61,29 @@ export function outputFormat<F extends string>(
   }
   const dot = out?.toLowerCase().replace(/\.gz$/, "").match(/\.[a-z]+$/)?.[0];
   const implied = dot === undefined ? undefined : BY_EXTENSION[dot];
-  const told = implied !== undefined && formats.includes(implied as F)
-    ? implied as F
-    : undefined;
-  if (given !== undefined && told !== undefined && given !== told) {
+  // An extension that names no report format (.out, .tsv) tells nothing.
+  if (implied === undefined) return (given as F | undefined) ?? fallback;
+  const told = implied.find((format) => formats.includes(format as F));
+  if (given !== undefined) {
+    if (!implied.includes(given)) {
+      throw new UsageError(
+        `--format ${given} contradicts --out "${out}", whose extension means ${
+          told ?? implied[0]
+        }; drop one of them`,
+        usage,
+      );
+    }
+    return given as F;
+  }
+  if (told === undefined) {
     throw new UsageError(
-      `--format ${given} contradicts --out "${out}", whose extension means ${told}; drop one of them`,
+      `--out "${out}": its extension means ${
+        implied[0]
+      }, a format this command does not write (${
+        formats.join(", ")
+      }); give the file another extension`,
       usage,
     );
   }
-  return (given as F | undefined) ?? told ?? fallback;
+  return told as F;
 }

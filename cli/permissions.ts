@@ -6,8 +6,6 @@
  * @module
  */
 
-import { dirname, resolve } from "node:path";
-
 /** What a command will touch. */
 export interface PermissionNeeds {
   /** Files or folders it reads (`-` is standard input and needs none). */
@@ -16,6 +14,17 @@ export interface PermissionNeeds {
   readonly write?: readonly (string | undefined)[];
   /** URLs it fetches. */
   readonly net?: readonly (string | undefined)[];
+}
+
+/**
+ * The folder of a path as given (`.` for a bare name), without node:path,
+ * whose loading sets up Node compatibility at start-up. Deno resolves a
+ * relative folder against the working directory when asked about it.
+ */
+function folderOf(path: string): string {
+  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  if (cut < 0) return ".";
+  return cut === 0 ? path[0] : path.slice(0, cut);
 }
 
 async function granted(
@@ -33,37 +42,34 @@ async function granted(
  * @example
  * ```ts ignore
  * import { checkPermissions } from "./permissions.ts";
- * await checkPermissions("compare", { write: ["report.html"] });
+ * await checkPermissions({ write: ["report.html"] });
  * ```
  *
- * @param command The command's name, for the message.
  * @param needs What it will read, write and fetch.
  * @throws {Deno.errors.NotCapable} Naming each missing permission and the
  * flag that grants it.
  */
 export async function checkPermissions(
-  _command: string,
   needs: PermissionNeeds,
 ): Promise<void> {
-  const missing: string[] = [];
-  const flags = new Set<string>();
+  const reads = new Set<string>();
+  const writes = new Set<string>();
+  const folders = new Set<string>();
+  const hosts = new Set<string>();
   for (const path of needs.read ?? []) {
     if (path === undefined || path === "-") continue;
-    if (!await granted({ name: "read", path })) {
-      missing.push(`read access to ${path}`);
-      flags.add("-R (--allow-read)");
-    }
+    if (!await granted({ name: "read", path })) reads.add(path);
   }
   for (const path of needs.write ?? []) {
     if (path === undefined || path === "-") continue;
     // An atomic write makes a temporary file in the same folder.
-    const folder = dirname(resolve(path));
+    const folder = folderOf(path);
     if (
       !await granted({ name: "write", path }) ||
       !await granted({ name: "write", path: folder })
     ) {
-      missing.push(`write access to ${path} and its folder`);
-      flags.add(`-W (or --allow-write=${dirname(path)})`);
+      writes.add(path);
+      folders.add(folder);
     }
   }
   for (const url of needs.net ?? []) {
@@ -74,14 +80,30 @@ export async function checkPermissions(
     } catch {
       continue; // The command refuses the URL itself, with its own words.
     }
-    if (!await granted({ name: "net", host })) {
-      missing.push(`network access to ${host}`);
-      flags.add(`-N (or --allow-net=${host})`);
-    }
+    if (!await granted({ name: "net", host })) hosts.add(host);
+  }
+  const missing: string[] = [];
+  const flags: string[] = [];
+  const list = (items: Set<string>) => [...items].join(", ");
+  if (reads.size) {
+    missing.push(`read access to ${list(reads)}`);
+    flags.push("-R (--allow-read)");
+  }
+  if (writes.size) {
+    missing.push(
+      `write access to ${list(writes)} and ${
+        writes.size > 1 ? "their folders" : "its folder"
+      }`,
+    );
+    flags.push(`-W (or --allow-write=${[...folders].join(",")})`);
+  }
+  if (hosts.size) {
+    missing.push(`network access to ${list(hosts)}`);
+    flags.push(`-N (or --allow-net=${[...hosts].join(",")})`);
   }
   if (missing.length) {
     throw new Deno.errors.NotCapable(
-      `needs ${missing.join(", ")}: run it with ${[...flags].join(" and ")}`,
+      `needs ${missing.join(", ")}: run it with ${flags.join(" and ")}`,
     );
   }
 }

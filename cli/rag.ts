@@ -5,7 +5,6 @@
  * @module
  */
 
-import { parseArgs } from "./_args.ts";
 import { type AnswerKeyMap, parseKeyMap } from "../formats/answers.ts";
 import { readRagSamples } from "../formats/rag_samples.ts";
 import { DEFAULT_RAG_METRICS, evaluateRag } from "../metrics/rag/evaluate.ts";
@@ -13,23 +12,20 @@ import {
   type NormalizationName,
   NORMALIZATIONS,
 } from "../metrics/rag/normalize.ts";
-import {
-  EVALUATION_FORMATS,
-  type EvaluationFormat,
-} from "../report/evaluation.ts";
+import { EVALUATION_FORMATS } from "../report/evaluation.ts";
 import { renderRagEvaluation } from "../report/rag.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
 import { refuseModelMetric } from "../metrics/rag/model_metrics.ts";
 import { UsageError } from "./errors.ts";
 import { checkInputFile } from "./input_files.ts";
-import { choiceOption, metricOptions, usageErrors } from "./options.ts";
+import { choiceOption, metricOptions } from "./options.ts";
+import { defineCommand, OUTPUT_OPTIONS } from "./command.ts";
 
 const USAGE =
-  "deno run -R cli.ts rag FILE [-m METRIC]... [--input ragas|answers] [--key-map PART=KEY,...] [--normalize squad|flashrag|ultrarag|unicode|none] [-q] [--format trec|json|csv|markdown]";
+  "deno run -R cli.ts rag FILE [-m METRIC]... [--input ragas|answers] [--key-map PART=KEY,...] [--normalize squad|flashrag|ultrarag|unicode|none] [-q] [--format trec|json|csv|markdown] [--out FILE]";
 
-const HELP = `Usage: ${USAGE}
-
-Scores the samples of FILE (JSON Lines; - for stdin, .gz read as gzip) with
+const HELP =
+  `Scores the samples of FILE (JSON Lines; - for stdin, .gz read as gzip) with
 RAG metrics. A sample without a response scores as the empty answer (a
 warning names it); an answer metric skips a sample without a reference, and
 coverage says how many samples each metric scored.
@@ -54,7 +50,9 @@ Options:
                       script), flashrag, ultrarag, unicode (Unicode-aware,
                       opt-in) or none (raw text)
   -q, --per-sample    also print each sample's values (ids are 1-based positions)
-      --format F      trec (default), json, csv or markdown
+      --format F      trec (default), json, csv or markdown; with --out, told
+                      by its extension (.txt, .json, .csv, .md) when not given
+      --out FILE      write the report to FILE (atomically) instead of stdout
   -h, --help          this help`;
 
 /**
@@ -63,89 +61,73 @@ Options:
  * @param args The arguments after `rag`.
  * @returns The exit status.
  */
-export async function run(args: string[]): Promise<number> {
-  const { values, positionals } = usageErrors(USAGE, () =>
-    parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        metric: { type: "string", short: "m", multiple: true },
-        input: { type: "string" },
-        "key-map": { type: "string" },
-        normalize: { type: "string", default: "squad" },
-        "per-sample": { type: "boolean", short: "q" },
-        format: { type: "string", default: "trec" },
-        help: { type: "boolean", short: "h" },
-      },
+export const run: (args: string[]) => Promise<number> = defineCommand({
+  usage: USAGE,
+  help: HELP,
+  options: {
+    metric: { type: "string", short: "m", multiple: true },
+    input: { type: "string" },
+    "key-map": { type: "string" },
+    normalize: { type: "string", default: "squad" },
+    "per-sample": { type: "boolean", short: "q" },
+    ...OUTPUT_OPTIONS,
+  },
+  positionals: { min: 1, expected: "one FILE" },
+  output: { formats: EVALUATION_FORMATS, fallback: "trec" },
+  permissions: ({ positionals }) => ({ read: positionals }),
+  async run({ values, positionals, format, emit }) {
+    const normalize = choiceOption<NormalizationName>(
+      "--normalize",
+      values.normalize,
+      USAGE,
+      NORMALIZATIONS,
+    );
+    const input = values.input ??
+      (values["key-map"] === undefined ? "ragas" : "answers");
+    if (input !== "ragas" && input !== "answers") {
+      throw new UsageError(
+        `--input must be ragas or answers, got "${input}"`,
+        USAGE,
+      );
+    }
+    if (input === "ragas" && values["key-map"] !== undefined) {
+      throw new UsageError("--key-map applies to --input answers", USAGE);
+    }
+    let keyMap: AnswerKeyMap | undefined;
+    if (values["key-map"] !== undefined) {
+      try {
+        keyMap = parseKeyMap(values["key-map"]);
+      } catch (error) {
+        throw new UsageError(`--key-map: ${(error as Error).message}`, USAGE);
+      }
+    }
+    for (const spec of values.metric ?? []) {
+      try {
+        refuseModelMetric(spec, builtinRegistry);
+      } catch (error) {
+        throw new UsageError(`-m ${spec}: ${(error as Error).message}`, USAGE);
+      }
+    }
+    const metrics = values.metric?.length
+      ? metricOptions(values.metric, "rag", USAGE)
+      : DEFAULT_RAG_METRICS;
+    const [file] = positionals;
+    await checkInputFile(file);
+    const samples = await readRagSamples(file, {
+      input,
+      keyMap,
+      answersHint: "use --input answers or --key-map",
+    });
+    const result = evaluateRag(samples, {
+      metrics,
+      normalize,
+    });
+    for (const warning of result.warnings) {
+      console.error(`ranklens rag: warning: ${warning}`);
+    }
+    await emit(renderRagEvaluation(result, format, {
+      perSample: values["per-sample"],
     }));
-  if (values.help) {
-    console.log(HELP);
     return 0;
-  }
-  if (positionals.length !== 1) {
-    throw new UsageError(
-      `expected one FILE, got ${positionals.length} file argument(s)`,
-      USAGE,
-    );
-  }
-  const format = choiceOption<EvaluationFormat>(
-    "--format",
-    values.format,
-    USAGE,
-    EVALUATION_FORMATS,
-  );
-  const normalize = choiceOption<NormalizationName>(
-    "--normalize",
-    values.normalize,
-    USAGE,
-    NORMALIZATIONS,
-  );
-  const input = values.input ??
-    (values["key-map"] === undefined ? "ragas" : "answers");
-  if (input !== "ragas" && input !== "answers") {
-    throw new UsageError(
-      `--input must be ragas or answers, got "${input}"`,
-      USAGE,
-    );
-  }
-  if (input === "ragas" && values["key-map"] !== undefined) {
-    throw new UsageError("--key-map applies to --input answers", USAGE);
-  }
-  let keyMap: AnswerKeyMap | undefined;
-  if (values["key-map"] !== undefined) {
-    try {
-      keyMap = parseKeyMap(values["key-map"]);
-    } catch (error) {
-      throw new UsageError(`--key-map: ${(error as Error).message}`, USAGE);
-    }
-  }
-  for (const spec of values.metric ?? []) {
-    try {
-      refuseModelMetric(spec, builtinRegistry);
-    } catch (error) {
-      throw new UsageError(`-m ${spec}: ${(error as Error).message}`, USAGE);
-    }
-  }
-  const metrics = values.metric?.length
-    ? metricOptions(values.metric, "rag", USAGE)
-    : DEFAULT_RAG_METRICS;
-  const [file] = positionals;
-  await checkInputFile(file);
-  const samples = await readRagSamples(file, {
-    input,
-    keyMap,
-    answersHint: "use --input answers or --key-map",
-  });
-  const result = evaluateRag(samples, {
-    metrics,
-    normalize,
-  });
-  for (const warning of result.warnings) {
-    console.error(`ranklens rag: warning: ${warning}`);
-  }
-  const text = renderRagEvaluation(result, format, {
-    perSample: values["per-sample"],
-  });
-  await Deno.stdout.write(new TextEncoder().encode(text));
-  return 0;
-}
+  },
+});

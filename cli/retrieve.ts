@@ -5,9 +5,7 @@
  * @module
  */
 
-import { checkPermissions } from "./permissions.ts";
 import { join } from "node:path";
-import { parseArgs } from "./_args.ts";
 import { ANALYZER_NAMES, type AnalyzerName } from "../adapters/analyzer.ts";
 import { Bm25Index, Bm25Retriever } from "../adapters/bm25.ts";
 import {
@@ -24,11 +22,7 @@ import type { RetrievalReport } from "../adapters/retrieval_report.ts";
 import { RetrievalError, type Retriever } from "../adapters/retriever.ts";
 import type { RetrievalDataset } from "../formats/dataset.ts";
 import { builtinFormats } from "../formats/format_registry.ts";
-import {
-  EVALUATION_FORMATS,
-  type EvaluationFormat,
-  renderEvaluation,
-} from "../report/evaluation.ts";
+import { EVALUATION_FORMATS, renderEvaluation } from "../report/evaluation.ts";
 import { ExitError, UsageError } from "./errors.ts";
 import {
   choiceOption,
@@ -36,13 +30,13 @@ import {
   metricOptions,
   usageErrors,
 } from "./options.ts";
+import { defineCommand, OUTPUT_OPTIONS } from "./command.ts";
 
 const USAGE =
-  "deno run -R -W -N cli.ts retrieve --dataset PATH [--retriever bm25 [--index DIR] [--k1 X] [--b X] [--analyzer anserini|split] | --url URL [--preset P] ...] [-m SPEC]... [-k 1,5,10] [--limit N] [--save-run FILE] [--format trec|json|csv|markdown] [-q] [--strict]";
+  "deno run -R -W -N cli.ts retrieve --dataset PATH [--retriever bm25 [--index DIR] [--k1 X] [--b X] [--analyzer anserini|split] | --url URL [--preset P] ...] [-m SPEC]... [-k 1,5,10] [--limit N] [--save-run FILE] [--format trec|json|csv|markdown] [--out FILE] [-q] [--strict]";
 
-const HELP = `Usage: ${USAGE}
-
-Runs a retriever over every judged query of a dataset (Go-style JSON or a
+const HELP =
+  `Runs a retriever over every judged query of a dataset (Go-style JSON or a
 BEIR directory, detected) and evaluates the rankings.
 
 Dataset:
@@ -87,11 +81,13 @@ Evaluation:
                       computed at every cutoff of -k (repeatable; default:
                       ${DEFAULT_RETRIEVAL_METRICS.join(", ")})
   -k, --k-values LIST cutoffs for bare names (default ${
-  DEFAULT_K_VALUES.join(",")
-})
+    DEFAULT_K_VALUES.join(",")
+  })
       --limit N       results to ask for per query (default: deepest cutoff)
       --save-run FILE write the rankings as a TREC run (atomically)
-      --format F      trec (default), json, csv or markdown
+      --format F      trec (default), json, csv or markdown; with --out, told
+                      by its extension (.txt, .json, .csv, .md) when not given
+      --out FILE      write the report to FILE (atomically) instead of stdout
   -q, --per-query     also print each query's values
       --strict        a failed query or an id outside the corpus is fatal;
                       otherwise failed queries score 0 and are listed on stderr
@@ -103,188 +99,196 @@ Evaluation:
  * @param args The arguments after `retrieve`.
  * @returns The exit status.
  */
-export async function run(args: string[]): Promise<number> {
-  const { values } = usageErrors(USAGE, () =>
-    parseArgs({
-      args,
-      options: {
-        dataset: { type: "string" },
-        retriever: { type: "string" },
-        k1: { type: "string" },
-        b: { type: "string" },
-        analyzer: { type: "string" },
-        index: { type: "string" },
-        url: { type: "string" },
-        preset: { type: "string" },
-        "max-response-bytes": { type: "string" },
-        method: { type: "string" },
-        "request-template": { type: "string" },
-        "response-path": { type: "string" },
-        header: { type: "string", multiple: true },
-        concurrency: { type: "string" },
-        timeout: { type: "string" },
-        retries: { type: "string" },
-        metric: { type: "string", short: "m", multiple: true },
-        "k-values": { type: "string", short: "k" },
-        limit: { type: "string" },
-        "save-run": { type: "string" },
-        format: { type: "string", default: "trec" },
-        "per-query": { type: "boolean", short: "q" },
-        strict: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  if (values.dataset === undefined) {
-    throw new UsageError("missing --dataset PATH", USAGE);
-  }
-  const format = choiceOption<EvaluationFormat>(
-    "--format",
-    values.format,
-    USAGE,
-    EVALUATION_FORMATS,
-  );
-  const kValues = values["k-values"] === undefined
-    ? DEFAULT_K_VALUES
-    : values["k-values"].split(",").map((k) =>
-      intOption("-k", k.trim(), USAGE, 1)
-    );
-  const limit = values.limit === undefined
-    ? undefined
-    : intOption("--limit", values.limit, USAGE, 1);
-
-  const metrics = values.metric?.length
-    ? metricOptions(values.metric, "ranking", USAGE)
-    : undefined;
-
-  await checkPermissions("retrieve", {
-    read: [values.dataset],
-    write: [values["save-run"]],
-  });
-  const datasetFormat = await builtinFormats.detect(values.dataset, {
-    kinds: ["dataset"],
-  });
-  const dataset = await datasetFormat.read(values.dataset) as RetrievalDataset;
-  // Progress only where a person watches: both streams on a terminal.
-  const interactive = Deno.stderr.isTerminal() && Deno.stdout.isTerminal();
-  const retriever = await retrieverOf(values, dataset, interactive);
-  // After the retriever has checked its URL, before any query is sent.
-  await checkPermissions("retrieve", { net: [values.url] });
-
-  const progress = interactive ? progressBar("queries") : undefined;
-  let report: RetrievalReport;
-  try {
-    report = await evaluateDataset(retriever, dataset, {
-      kValues,
-      metrics,
-      limit,
-      strict: values.strict,
-      onProgress: progress?.update,
-    });
-  } catch (error) {
-    if (error instanceof RetrievalError) {
-      throw new ExitError(1, `ranklens retrieve: ${error.message}`);
+export const run: (args: string[]) => Promise<number> = defineCommand({
+  usage: USAGE,
+  help: HELP,
+  options: {
+    dataset: { type: "string" },
+    retriever: { type: "string" },
+    k1: { type: "string" },
+    b: { type: "string" },
+    analyzer: { type: "string" },
+    index: { type: "string" },
+    url: { type: "string" },
+    preset: { type: "string" },
+    "max-response-bytes": { type: "string" },
+    method: { type: "string" },
+    "request-template": { type: "string" },
+    "response-path": { type: "string" },
+    header: { type: "string", multiple: true },
+    concurrency: { type: "string" },
+    timeout: { type: "string" },
+    retries: { type: "string" },
+    metric: { type: "string", short: "m", multiple: true },
+    "k-values": { type: "string", short: "k" },
+    limit: { type: "string" },
+    "save-run": { type: "string" },
+    ...OUTPUT_OPTIONS,
+    "per-query": { type: "boolean", short: "q" },
+    strict: { type: "boolean" },
+  },
+  output: { formats: EVALUATION_FORMATS, fallback: "trec" },
+  permissions: ({ values }) => {
+    // A URL the retriever refuses is a usage error, not a host to ask for.
+    if (values.url !== undefined) httpRetrieverOf(values);
+    const index = values.index === undefined
+      ? undefined
+      : indexFile(values.index, values.analyzer);
+    return {
+      read: [values.dataset, index],
+      write: [values["save-run"], index],
+      net: [values.url],
+    };
+  },
+  async run({ values, format, emit }) {
+    if (values.dataset === undefined) {
+      throw new UsageError("missing --dataset PATH", USAGE);
     }
-    throw error;
-  } finally {
-    progress?.clear();
-  }
+    const kValues = values["k-values"] === undefined
+      ? DEFAULT_K_VALUES
+      : values["k-values"].split(",").map((k) =>
+        intOption("-k", k.trim(), USAGE, 1)
+      );
+    const limit = values.limit === undefined
+      ? undefined
+      : intOption("--limit", values.limit, USAGE, 1);
 
-  for (const failure of report.failures) {
-    console.error(
-      `ranklens retrieve: warning: query "${failure.queryId}" failed (${failure.kind}): ${failure.message}`,
-    );
-  }
-  for (const [queryId, ids] of report.unknownIds) {
-    console.error(
-      `ranklens retrieve: warning: query "${queryId}" returned ${ids.length} id(s) not in the corpus: ${
-        ids.slice(0, 5).map((id) => JSON.stringify(id)).join(", ")
-      }`,
-    );
-  }
-  // Means over queries that all failed measure the failure, not the
-  // retriever (a server down, a missing --allow-net): no report then.
-  if (report.failures.length === report.nQueries) {
-    const [first] = report.failures;
-    throw new ExitError(
-      1,
-      `ranklens retrieve: all ${report.nQueries} queries failed, nothing was measured; the first: query "${first.queryId}" (${first.kind}): ${first.message}`,
-    );
-  }
-  if (report.failures.length) {
-    console.error(
-      `ranklens retrieve: warning: ${report.failures.length} of ${report.nQueries} queries failed and scored 0; --strict makes this fatal`,
-    );
-  }
-  if (report.skipped.length) {
-    console.error(
-      `ranklens retrieve: note: ${report.skipped.length} judged queries skipped (${
-        report.skipped.slice(0, 3).map((s) => `"${s.queryId}": ${s.reason}`)
-          .join("; ")
-      }${report.skipped.length > 3 ? "; ..." : ""})`,
-    );
-  }
-  if (values["save-run"] !== undefined) {
-    await report.saveRun(values["save-run"]);
-  }
+    const metrics = values.metric?.length
+      ? metricOptions(values.metric, "ranking", USAGE)
+      : undefined;
 
-  const perQuery = values["per-query"] ?? false;
-  const text = format === "json"
-    ? JSON.stringify(
-      {
-        ...(dataset.name !== undefined ? { dataset: dataset.name } : {}),
-        ...report.toJSON(),
-        ...(perQuery ? {} : { perQuery: {} }),
-      },
-      null,
-      2,
-    ) + "\n"
-    : renderEvaluation(report.evaluation!, format, {
-      perQuery,
-      runId: report.retriever,
+    const datasetFormat = await builtinFormats.detect(values.dataset, {
+      kinds: ["dataset"],
     });
-  await Deno.stdout.write(new TextEncoder().encode(text));
-  return 0;
+    const dataset = await datasetFormat.read(
+      values.dataset,
+    ) as RetrievalDataset;
+    // Progress only where a person watches: both streams on a terminal.
+    const interactive = Deno.stderr.isTerminal() && Deno.stdout.isTerminal();
+    const retriever = await retrieverOf(values, dataset, interactive);
+
+    const progress = interactive ? progressBar("queries") : undefined;
+    let report: RetrievalReport;
+    try {
+      report = await evaluateDataset(retriever, dataset, {
+        kValues,
+        metrics,
+        limit,
+        strict: values.strict,
+        onProgress: progress?.update,
+      });
+    } catch (error) {
+      if (error instanceof RetrievalError) {
+        throw new ExitError(1, `ranklens retrieve: ${error.message}`);
+      }
+      throw error;
+    } finally {
+      progress?.clear();
+    }
+
+    for (const failure of report.failures) {
+      console.error(
+        `ranklens retrieve: warning: query "${failure.queryId}" failed (${failure.kind}): ${failure.message}`,
+      );
+    }
+    for (const [queryId, ids] of report.unknownIds) {
+      console.error(
+        `ranklens retrieve: warning: query "${queryId}" returned ${ids.length} id(s) not in the corpus: ${
+          ids.slice(0, 5).map((id) => JSON.stringify(id)).join(", ")
+        }`,
+      );
+    }
+    // Means over queries that all failed measure the failure, not the
+    // retriever (a server down): no report then.
+    if (report.failures.length === report.nQueries) {
+      const [first] = report.failures;
+      throw new ExitError(
+        1,
+        `ranklens retrieve: all ${report.nQueries} queries failed, nothing was measured; the first: query "${first.queryId}" (${first.kind}): ${first.message}`,
+      );
+    }
+    if (report.failures.length) {
+      console.error(
+        `ranklens retrieve: warning: ${report.failures.length} of ${report.nQueries} queries failed and scored 0; --strict makes this fatal`,
+      );
+    }
+    if (report.skipped.length) {
+      console.error(
+        `ranklens retrieve: note: ${report.skipped.length} judged queries skipped (${
+          report.skipped.slice(0, 3).map((s) => `"${s.queryId}": ${s.reason}`)
+            .join("; ")
+        }${report.skipped.length > 3 ? "; ..." : ""})`,
+      );
+    }
+    if (values["save-run"] !== undefined) {
+      await report.saveRun(values["save-run"]);
+    }
+
+    const perQuery = values["per-query"] ?? false;
+    await emit(
+      format === "json"
+        ? JSON.stringify(
+          {
+            ...(dataset.name !== undefined ? { dataset: dataset.name } : {}),
+            ...report.toJSON(),
+            ...(perQuery ? {} : { perQuery: {} }),
+          },
+          null,
+          2,
+        ) + "\n"
+        : renderEvaluation(report.evaluation!, format, {
+          perQuery,
+          runId: report.retriever,
+        }),
+    );
+    return 0;
+  },
+});
+
+/** Where `--index DIR` keeps the index of an analyzer. */
+function indexFile(folder: string, analyzer: string | undefined): string {
+  return join(folder, `bm25-${analyzer ?? "anserini"}.index`);
+}
+
+const BM25_ONLY = ["k1", "b", "analyzer", "index"] as const;
+const HTTP_ONLY = [
+  "preset",
+  "max-response-bytes",
+  "method",
+  "request-template",
+  "response-path",
+  "header",
+  "concurrency",
+  "timeout",
+  "retries",
+] as const;
+
+/** The retriever's options. */
+interface RetrieverValues {
+  retriever?: string;
+  k1?: string;
+  b?: string;
+  analyzer?: string;
+  index?: string;
+  url?: string;
+  preset?: string;
+  "max-response-bytes"?: string;
+  method?: string;
+  "request-template"?: string;
+  "response-path"?: string;
+  header?: string[];
+  concurrency?: string;
+  timeout?: string;
+  retries?: string;
 }
 
 async function retrieverOf(
-  values: {
-    retriever?: string;
-    k1?: string;
-    b?: string;
-    analyzer?: string;
-    index?: string;
-    url?: string;
-    preset?: string;
-    "max-response-bytes"?: string;
-    method?: string;
-    "request-template"?: string;
-    "response-path"?: string;
-    header?: string[];
-    concurrency?: string;
-    timeout?: string;
-    retries?: string;
-  },
+  values: RetrieverValues,
   dataset: RetrievalDataset,
   interactive: boolean,
 ): Promise<Retriever> {
-  const bm25Only = ["k1", "b", "analyzer", "index"] as const;
-  const httpOnly = [
-    "preset",
-    "max-response-bytes",
-    "method",
-    "request-template",
-    "response-path",
-    "header",
-    "concurrency",
-    "timeout",
-    "retries",
-  ] as const;
   if (values.url === undefined) {
-    const stray = httpOnly.find((name) => values[name] !== undefined);
+    const stray = HTTP_ONLY.find((name) => values[name] !== undefined);
     if (stray) {
       throw new UsageError(`--${stray} needs --url`, USAGE);
     }
@@ -296,7 +300,15 @@ async function retrieverOf(
     }
     return await bm25Of(values, dataset, interactive);
   }
-  const strayBm25 = bm25Only.find((name) => values[name] !== undefined);
+  return httpRetrieverOf(values);
+}
+
+/**
+ * The HTTP retriever of `--url` and its options, which it checks without
+ * sending anything.
+ */
+function httpRetrieverOf(values: RetrieverValues): HttpRetriever {
+  const strayBm25 = BM25_ONLY.find((name) => values[name] !== undefined);
   if (strayBm25) {
     throw new UsageError(`--${strayBm25} is for --retriever bm25`, USAGE);
   }
@@ -419,7 +431,7 @@ async function bm25Of(
     }
   };
   if (values.index === undefined) return build();
-  const path = join(values.index, `bm25-${analyzer ?? "anserini"}.index`);
+  const path = indexFile(values.index, analyzer);
   let saved: Bm25Index | undefined;
   try {
     saved = await Bm25Index.load(path);

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { parseArgs } from "./_args.ts";
+import { type CommandInput, defineCommand } from "./command.ts";
 import { createApp } from "../server.ts";
 import {
   defaultMaxConnections,
@@ -22,9 +22,8 @@ import { UsageError } from "./errors.ts";
 const USAGE =
   "deno run --allow-net --allow-env --allow-read cli.ts serve [--port N] [--host H] [--body-limit BYTES] [--time-limit MS] [--max-running N] [--max-waiting N] [--header-timeout MS] [--idle-timeout MS] [--max-connections N] [--cors ORIGIN]...";
 
-const HELP = `Usage: ${USAGE}
-
-Serves the JSON API under /v1, /openapi.json and the web page at /.
+const HELP =
+  `Serves the JSON API under /v1, /openapi.json and the web page at /.
 
 Options:
   --port N          the port (default 8000; 0 picks a free one)
@@ -66,39 +65,48 @@ function optional(flag: string, value: string | undefined): number | undefined {
   return value === undefined ? undefined : integer(`--${flag}`, value, 1);
 }
 
+const OPTIONS = {
+  port: { type: "string", default: "8000" },
+  host: { type: "string", default: "127.0.0.1" },
+  "body-limit": { type: "string" },
+  "time-limit": { type: "string" },
+  "max-running": { type: "string" },
+  "max-waiting": { type: "string" },
+  "header-timeout": { type: "string" },
+  "idle-timeout": { type: "string" },
+  "max-connections": { type: "string" },
+  cors: { type: "string", multiple: true },
+} as const;
+
 /**
  * Runs the command until SIGINT or SIGTERM.
  *
  * @param args The arguments after `serve`.
  * @returns The exit status.
  */
-export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      options: {
-        port: { type: "string", default: "8000" },
-        host: { type: "string", default: "127.0.0.1" },
-        "body-limit": { type: "string" },
-        "time-limit": { type: "string" },
-        "max-running": { type: "string" },
-        "max-waiting": { type: "string" },
-        "header-timeout": { type: "string" },
-        "idle-timeout": { type: "string" },
-        "max-connections": { type: "string" },
-        cors: { type: "string", multiple: true },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, USAGE);
-  }
-  const { values } = parsed;
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
+export const run: (args: string[]) => Promise<number> = defineCommand({
+  usage: USAGE,
+  help: HELP,
+  options: OPTIONS,
+  // The port is checked by serve; a bad one asks for nothing (a tcp: URL,
+  // as http: drops port 80). The connection guard also listens on a
+  // loopback port of its own, any one.
+  permissions: ({ values }) => ({
+    net: values.host === "127.0.0.1"
+      ? ["tcp://127.0.0.1"]
+      : [`tcp://${hostPort(values.host, values.port)}`, "tcp://127.0.0.1"],
+  }),
+  run: serve,
+});
+
+/** `host:port` as a URL writes it, an IPv6 address in brackets. */
+function hostPort(host: string, port: string): string {
+  return `${host.includes(":") ? `[${host}]` : host}:${port}`;
+}
+
+async function serve(
+  { values }: CommandInput<typeof OPTIONS, never>,
+): Promise<number> {
   const port = integer("--port", values.port, 0);
   if (port > 65535) {
     throw new UsageError(`--port must be at most 65535, got "${port}"`, USAGE);

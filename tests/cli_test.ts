@@ -105,3 +105,55 @@ Deno.test("errors are told apart by class: a bug exits 70 with its stack trace",
     console.error = error;
   }
 });
+
+Deno.test("a system error is one line that names the file first", async () => {
+  const printed: unknown[][] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => printed.push(args);
+  try {
+    // Deno's own messages, as its file functions throw them.
+    const cases: [Error, string][] = [
+      [
+        new Deno.errors.NotFound(
+          "No such file or directory (os error 2): stat 'run.txt'",
+        ),
+        "ranklens rag: run.txt: no such file or directory",
+      ],
+      [
+        new Deno.errors.PermissionDenied(
+          "Permission denied (os error 13): open '/data/qrels.txt'",
+        ),
+        "ranklens rag: /data/qrels.txt: permission denied",
+      ],
+      [
+        new Deno.errors.IsADirectory(
+          "Is a directory (os error 21): readfile 'examples'",
+        ),
+        "ranklens rag: examples: is a directory",
+      ],
+    ];
+    for (const [thrown, line] of cases) {
+      assertEquals(reportError(thrown, "rag", 1), 1);
+      assertEquals(printed.at(-1), [line]);
+    }
+  } finally {
+    console.error = error;
+  }
+  // And as a user meets it: a missing baseline, dataset or input file.
+  for (
+    const args of [
+      ["gate", QRELS, RUN, "--baseline", "missing.txt"],
+      ["retrieve", "--dataset", "missing.txt"],
+      ["convert", "missing.txt", "out.tsv"],
+      ["rag", "missing.txt"],
+      ["eval", QRELS, "missing.txt"],
+    ]
+  ) {
+    const result = await runCli(args);
+    assertEquals(result.code, args[0] === "gate" ? 2 : 1, args.join(" "));
+    assertEquals(
+      result.stderr,
+      `ranklens ${args[0]}: missing.txt: no such file or directory\n`,
+    );
+  }
+});

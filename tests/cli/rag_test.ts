@@ -222,7 +222,7 @@ Deno.test("rag: usage errors exit 2, data errors exit 1", async () => {
       2,
       "toRagasDataset",
     ],
-    [[data("missing.jsonl")], 1, "No such file"],
+    [[data("missing.jsonl")], 1, "missing.jsonl: no such file or directory"],
   ];
   for (const [args, status, message] of cases) {
     const result = await rag(args);

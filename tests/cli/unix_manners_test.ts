@@ -141,3 +141,59 @@ Deno.test("a missing permission is said once, before any work, with its flag", a
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/**
+ * Runs a command whose standard output is closed before it writes, as
+ * `| head` leaves it: every write fails with EPIPE.
+ */
+async function withClosedStdout(args: string[]) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-R", CLI, ...args],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  await child.stdout.cancel();
+  const { code, stderr } = await child.output();
+  return { code, stderr: new TextDecoder().decode(stderr) };
+}
+
+Deno.test("a closed standard output ends every command quietly with status 0", async () => {
+  const qrels = `${EXAMPLES}qrels.txt`;
+  const bm25 = `${EXAMPLES}run.bm25.txt`;
+  const hybrid = `${EXAMPLES}run.hybrid.txt`;
+  const dir = await Deno.makeTempDir();
+  const answers = `${dir}/answers.jsonl`;
+  await Deno.writeTextFile(
+    answers,
+    '{"question": "q", "golden_answers": ["Goethe"], "pred_answer": "Goethe"}\n',
+  );
+  const commands = [
+    ["eval", qrels, bm25],
+    ["eval", qrels, bm25, "--format", "json", "-q"],
+    ["trec_eval", "-q", "-m", "all_trec", qrels, bm25],
+    ["compare", qrels, bm25, hybrid],
+    ["compare", qrels, bm25, hybrid, "--format", "html"],
+    ["gate", qrels, bm25, "--baseline", bm25],
+    ["rag", answers, "--input", "answers", "-m", "em"],
+    ["retrieve", "--dataset", `${EXAMPLES}dataset.json`, "-q"],
+    ["metrics"],
+    ["metrics", "ndcg"],
+    ["demo"],
+    ["--version"],
+    ["--help"],
+    ["eval", "--help"],
+  ];
+  try {
+    for (const args of commands) {
+      assertEquals(
+        await withClosedStdout(args),
+        { code: 0, stderr: "" },
+        args.join(" "),
+      );
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
