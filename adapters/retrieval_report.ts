@@ -192,15 +192,26 @@ export class RetrievalReport {
   }
 
   /**
-   * The report as plain JSON data.
+   * The report as plain JSON data, with the keys of an evaluation's JSON
+   * where they mean the same: `metrics` lists the labels, `aggregate` maps
+   * each to its mean (the schema is `report/schemas/retrieval.json`).
    *
-   * @returns Metrics, per-query values, counts, failures, unknown ids and skipped queries.
+   * @example
+   * ```ts
+   * import { RetrievalReport } from "./retrieval_report.ts";
+   * const report = new RetrievalReport({ metrics: { "rr@10": 0.5 }, perQuery: {}, nQueries: 2, kValues: [10] });
+   * const { metrics, aggregate } = report.toJSON();
+   * console.log(metrics, aggregate); // [ "rr@10" ] { "rr@10": 0.5 }
+   * ```
+   *
+   * @returns Metric labels and means, per-query values, counts, failures, unknown ids and skipped queries.
    */
   toJSON(): {
     retriever?: string;
     nQueries: number;
     kValues: number[];
-    metrics: Record<string, number>;
+    metrics: string[];
+    aggregate: Record<string, number>;
     perQuery: Record<QueryId, Record<string, number>>;
     failures: RetrievalFailure[];
     unknownIds: Record<QueryId, DocId[]>;
@@ -210,7 +221,8 @@ export class RetrievalReport {
       ...(this.retriever !== undefined ? { retriever: this.retriever } : {}),
       nQueries: this.nQueries,
       kValues: [...this.kValues],
-      metrics: { ...this.metrics },
+      metrics: Object.keys(this.metrics),
+      aggregate: { ...this.metrics },
       perQuery: Object.fromEntries(
         Object.keys(this.perQuery).sort(compareIds).map((
           id,

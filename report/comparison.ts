@@ -333,6 +333,7 @@ export function comparisonToMarkdown(comparison: Comparison): string {
 /**
  * The CSV form: one row per pair of runs and metric, every number at full
  * precision, with the settings repeated on each row so a row stands alone.
+ * The columns have the JSON form's names (`aMean`, `pAdjusted`, ...).
  *
  * @param comparison The comparison.
  * @returns The CSV text.
@@ -344,24 +345,24 @@ export function comparisonToCsv(comparison: Comparison): string {
       "metric",
       "a",
       "b",
-      "a_mean",
-      "b_mean",
+      "aMean",
+      "bMean",
       "diff",
-      "ci_low",
-      "ci_high",
-      "effect_size",
+      "ciLow",
+      "ciHigh",
+      "effectSize",
       "wins",
       "ties",
       "losses",
       "statistic",
-      "p_value",
-      "p_adjusted",
+      "pValue",
+      "pAdjusted",
       "significant",
       "test",
       "correction",
       "alpha",
-      "query_set",
-      "queries",
+      "querySet",
+      "nQueries",
     ],
     rows: comparison.pairs.map((p) => [
       p.metric,
@@ -389,7 +390,13 @@ export function comparisonToCsv(comparison: Comparison): string {
   });
 }
 
-/** One pair in the JSON form, with UltraRAG's field names for the core numbers. */
+/**
+ * One pair in the JSON form: the library's {@linkcode PairComparison}
+ * without its per-query `differences`, and UltraRAG's names for the core
+ * numbers as aliases (`A_mean` = `aMean`, `B_mean` = `bMean`, `p_value` =
+ * `pAdjusted`; `diff` and `significant` are both tools' names), so a script
+ * written for UltraRAG's significance report reads each pair as it is.
+ */
 export interface PairJson {
   /** The first run. */
   a: string;
@@ -397,76 +404,107 @@ export interface PairJson {
   b: string;
   /** The metric label. */
   metric: string;
-  /** Mean of `a` (UltraRAG's name). */
-  A_mean: number;
+  /** Mean of `a`. */
+  aMean: number;
   /** Mean of `b`. */
-  B_mean: number;
-  /** `A_mean - B_mean`. */
+  bMean: number;
+  /** `aMean - bMean`. */
   diff: number;
-  /** The corrected p-value (the raw one when the correction is `none`). */
-  p_value: number;
-  /** `p_value < alpha`. */
+  /** The test statistic (`null` when undefined, as over a single query). */
+  statistic: number | null;
+  /** The p-value before correction (`null` when undefined). */
+  pValue: number | null;
+  /** The p-value after correction (`pValue` when the correction is `none`). */
+  pAdjusted: number | null;
+  /** `pAdjusted < alpha`. */
   significant: boolean;
-  /** The p-value before correction. */
-  p_value_uncorrected: number;
-  /** The test statistic. */
-  statistic: number;
-  /** Bootstrap interval of `diff`. */
-  ci: [number, number];
-  /** Cohen's d of the paired differences (null when undefined). */
-  effect_size: number | null;
+  /** Bootstrap interval of `diff`; `null` ends for a single query. */
+  ci: [number | null, number | null];
+  /** Cohen's d of the paired differences (`null` when undefined or infinite). */
+  effectSize: number | null;
   /** Queries `a` won. */
   wins: number;
   /** Queries tied. */
   ties: number;
   /** Queries `a` lost. */
   losses: number;
+  /** UltraRAG's name of `aMean`. */
+  A_mean: number;
+  /** UltraRAG's name of `bMean`. */
+  B_mean: number;
+  /** UltraRAG's name of `pAdjusted`, the p-value `significant` is decided on. */
+  p_value: number | null;
 }
 
-/** The JSON form of a comparison. */
+/** One run in the JSON form of a comparison. */
+export interface SystemJson {
+  /** The run's name. */
+  name: string;
+  /** Metric label to the mean over the query set. */
+  means: Record<string, number>;
+  /** Metric label to the bootstrap interval of the mean (`null` ends for a single query). */
+  ci: Record<string, [number | null, number | null]>;
+  /** What the evaluate core counted for this run. */
+  counts: Comparison["systems"][number]["counts"];
+  /** With `perQuery`: metric label to the values, aligned with `queries`. */
+  values?: Record<string, number[]>;
+}
+
+/**
+ * The JSON form of a comparison: the library's {@linkcode Comparison} with
+ * the same keys, `nQueries` for the number of queries, and the per-query
+ * values (`queries`, each system's `values`) only when asked for. Its
+ * schema is `report/schemas/comparison.json`.
+ */
 export interface ComparisonJson {
   /** `judged` or `intersection`. */
-  query_set: string;
-  /** How many queries. */
-  queries: number;
+  querySet: Comparison["querySet"];
+  /** How many queries were compared. */
+  nQueries: number;
+  /** With `perQuery`: the query ids, in id order. */
+  queries?: string[];
+  /** The metric labels, in the order asked. */
+  metrics: string[];
   /** The test. */
-  test: string;
+  test: Comparison["test"];
+  /** The alternative hypothesis. */
+  alternative: Comparison["alternative"];
+  /** Wilcoxon's treatment of zero differences. */
+  zeroMethod: Comparison["zeroMethod"];
+  /** Wilcoxon's continuity correction. */
+  continuityCorrection: boolean;
   /** The correction. */
-  correction: string;
+  correction: Comparison["correction"];
   /** The significance level. */
   alpha: number;
   /** The seed. */
   seed: number;
   /** Resamples of sampled tests and intervals. */
   resamples: number;
-  /** The metric labels. */
-  metrics: string[];
+  /** The run every other is compared with, or `null` for all pairs. */
+  baseline: string | null;
   /** Per run: its means, intervals and counts. */
-  runs: {
-    name: string;
-    means: Record<string, number>;
-    ci: Record<string, [number, number]>;
-    counts: Comparison["systems"][number]["counts"];
-  }[];
+  systems: SystemJson[];
   /** The paired tests. */
-  comparisons: PairJson[];
+  pairs: PairJson[];
   /** Metric-at-k curves. */
   curves: Comparison["curves"];
-  /** Per-query values, when asked for: query ids and run → metric → values. */
-  per_query?: {
-    queries: string[];
-    values: Record<string, Record<string, number[]>>;
-  };
 }
 
 function finiteOrNull(v: number): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
+function intervalJson(
+  ci: readonly [number, number],
+): [number | null, number | null] {
+  return [finiteOrNull(ci[0]), finiteOrNull(ci[1])];
+}
+
 /**
- * The JSON form. Each entry of `comparisons` carries UltraRAG's fields
- * (`A_mean`, `B_mean`, `diff`, `p_value`, `significant`) besides ranklens'
- * own; `p_value` is the corrected one, the value `significant` is decided on.
+ * The JSON form: the {@linkcode Comparison}'s own keys, and in each pair
+ * UltraRAG's aliases `A_mean`, `B_mean` and `p_value` besides (see
+ * {@linkcode PairJson}).
  *
  * @example
  * ```ts
@@ -474,8 +512,8 @@ function finiteOrNull(v: number): number | null {
  * import { comparisonToJson } from "./comparison.ts";
  * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
  * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [] }, qrels, ["P@1"]);
- * const { A_mean, B_mean, diff } = comparisonToJson(result).comparisons[0];
- * console.log(A_mean, B_mean, diff); // 1 0 1
+ * const { aMean, A_mean, B_mean, diff } = comparisonToJson(result).pairs[0];
+ * console.log(aMean, A_mean, B_mean, diff); // 1 1 0 1
  * ```
  *
  * @param comparison The comparison.
@@ -490,51 +528,52 @@ export function comparisonToJson(
     a: p.a,
     b: p.b,
     metric: p.metric,
-    A_mean: p.aMean,
-    B_mean: p.bMean,
+    aMean: p.aMean,
+    bMean: p.bMean,
     diff: p.diff,
-    p_value: p.pAdjusted,
+    statistic: finiteOrNull(p.statistic),
+    pValue: finiteOrNull(p.pValue),
+    pAdjusted: finiteOrNull(p.pAdjusted),
     significant: p.significant,
-    p_value_uncorrected: p.pValue,
-    statistic: p.statistic,
-    ci: [p.ci[0], p.ci[1]],
-    effect_size: finiteOrNull(p.effectSize),
+    ci: intervalJson(p.ci),
+    effectSize: finiteOrNull(p.effectSize),
     wins: p.wins,
     ties: p.ties,
     losses: p.losses,
+    A_mean: p.aMean,
+    B_mean: p.bMean,
+    p_value: finiteOrNull(p.pAdjusted),
   });
-  const json: ComparisonJson = {
-    query_set: comparison.querySet,
-    queries: comparison.queries.length,
+  return {
+    querySet: comparison.querySet,
+    nQueries: comparison.queries.length,
+    ...(options.perQuery ? { queries: [...comparison.queries] } : {}),
+    metrics: [...comparison.metrics],
     test: comparison.test,
+    alternative: comparison.alternative,
+    zeroMethod: comparison.zeroMethod,
+    continuityCorrection: comparison.continuityCorrection,
     correction: comparison.correction,
     alpha: comparison.alpha,
     seed: comparison.seed,
     resamples: comparison.resamples,
-    metrics: [...comparison.metrics],
-    runs: comparison.systems.map((s) => ({
+    baseline: comparison.baseline ?? null,
+    systems: comparison.systems.map((s) => ({
       name: s.name,
       means: { ...s.means },
       ci: Object.fromEntries(
-        Object.entries(s.ci).map(([k, v]) => [k, [v[0], v[1]]]),
+        Object.entries(s.ci).map(([k, v]) => [k, intervalJson(v)]),
       ),
       counts: s.counts,
-    })),
-    comparisons: comparison.pairs.map(pair),
-    curves: comparison.curves,
-  };
-  if (options.perQuery) {
-    json.per_query = {
-      queries: [...comparison.queries],
-      values: Object.fromEntries(
-        comparison.systems.map((s) => [
-          s.name,
-          Object.fromEntries(
+      ...(options.perQuery
+        ? {
+          values: Object.fromEntries(
             Object.entries(s.values).map(([k, v]) => [k, [...v]]),
           ),
-        ]),
-      ),
-    };
-  }
-  return json;
+        }
+        : {}),
+    })),
+    pairs: comparison.pairs.map(pair),
+    curves: comparison.curves,
+  };
 }

@@ -117,20 +117,42 @@ export function evaluationToTrec(
   return out;
 }
 
+/** Options of {@linkcode evaluationTable}. */
+export interface TableOptions extends RenderOptions {
+  /**
+   * Every value at full precision (`String(value)`), as a machine-readable
+   * format (CSV) needs, instead of four decimals for a reader (Markdown).
+   * Default: false.
+   */
+  fullPrecision?: boolean;
+}
+
 /**
  * A table with one row per metric (and per query, when asked): columns
- * `query`, `metric`, `value`.
+ * `query`, `metric`, `value`; values with four decimals, or at full
+ * precision when asked.
+ *
+ * @example
+ * ```ts
+ * import { evaluateSync } from "../metrics/evaluate.ts";
+ * import { evaluationTable } from "./evaluation.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
+ * const result = evaluateSync([{ queryId: "q1", docs: ["d2", "d3", "d1"] }], qrels, ["rr"]);
+ * console.log(evaluationTable(result).rows[0][2]); // "0.3333"
+ * console.log(evaluationTable(result, { fullPrecision: true }).rows[0][2]); // "0.3333333333333333"
+ * ```
  *
  * @param evaluation The evaluation.
- * @param options Per-query values.
+ * @param options Per-query values and precision.
  * @returns The table.
  */
 export function evaluationTable(
   evaluation: Evaluation,
-  options: RenderOptions = {},
+  options: TableOptions = {},
 ): Table {
   const rows: string[][] = [];
-  const fmt = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(4));
+  const fmt = (v: number) =>
+    options.fullPrecision || Number.isInteger(v) ? String(v) : v.toFixed(4);
   if (options.perQuery) {
     for (const id of [...evaluation.perQuery.keys()].sort(compareIds)) {
       const values = evaluation.perQuery.get(id)!;
@@ -169,7 +191,9 @@ export function renderEvaluation(
       return JSON.stringify(evaluationToJson(evaluation, options), null, 2) +
         "\n";
     case "csv":
-      return toCsv(evaluationTable(evaluation, options));
+      return toCsv(
+        evaluationTable(evaluation, { ...options, fullPrecision: true }),
+      );
     case "markdown":
       return toMarkdown(evaluationTable(evaluation, options));
   }

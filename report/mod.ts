@@ -24,6 +24,7 @@ export {
   evaluationToTrec,
   renderEvaluation,
   type RenderOptions,
+  type TableOptions,
 } from "./evaluation.ts";
 export { type Table, toAligned, toCsv, toMarkdown } from "./table.ts";
 export {
@@ -32,6 +33,7 @@ export {
   ragEvaluationToJson,
   ragEvaluationToTrec,
   type RagRenderOptions,
+  type RagTableOptions,
   renderRagEvaluation,
 } from "./rag.ts";
 export {
@@ -42,6 +44,7 @@ export {
   comparisonToMarkdown,
   comparisonToText,
   type PairJson,
+  type SystemJson,
   type TextOptions,
 } from "./comparison.ts";
 export {

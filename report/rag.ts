@@ -22,8 +22,10 @@ export interface RagEvaluationJson {
   nSamples: number;
   /** The normalization used. */
   normalize: string;
-  /** Label to value; `null` when the metric applied to no sample. */
-  metrics: Record<string, number | null>;
+  /** The metric labels, in the order asked. */
+  metrics: string[];
+  /** Label to its mean over the samples it applied to; `null` when it applied to none. */
+  aggregate: Record<string, number | null>;
   /** Label to the number of samples the metric applied to. */
   coverage: Record<string, number>;
   /** Each sample's values (1-based order of the input), when asked; `null` where a metric did not apply. */
@@ -39,10 +41,12 @@ export interface RagEvaluationJson {
 }
 
 /**
- * The JSON form: `nSamples`, `normalize`, `metrics`, `coverage`, when
- * asked `perSample`, `sampleIds`, `responses` and `bestReferences`, and
- * `warnings` when there are any. A metric that applied to no sample is
- * `null`.
+ * The JSON form: `nSamples`, `normalize`, `metrics` (the labels),
+ * `aggregate` (label to mean), `coverage`, when asked `perSample`,
+ * `sampleIds`, `responses` and `bestReferences`, and `warnings` when there
+ * are any. A metric that applied to no sample is `null`. The keys are those
+ * of the ranking evaluation's JSON where they mean the same; the schema is
+ * `report/schemas/rag_evaluation.json`.
  *
  * @example
  * ```ts
@@ -50,7 +54,13 @@ export interface RagEvaluationJson {
  * import { ragEvaluationToJson } from "./rag.ts";
  * const result = evaluateRag([{ response: "Paris", reference: "Paris" }], { metrics: ["em"] });
  * console.log(ragEvaluationToJson(result));
- * // { nSamples: 1, normalize: "squad", metrics: { exact_match: 1 }, coverage: { exact_match: 1 } }
+ * // {
+ * //   nSamples: 1,
+ * //   normalize: "squad",
+ * //   metrics: [ "exact_match" ],
+ * //   aggregate: { exact_match: 1 },
+ * //   coverage: { exact_match: 1 }
+ * // }
  * ```
  *
  * @param result The evaluation.
@@ -61,15 +71,16 @@ export function ragEvaluationToJson(
   result: RagEvaluation,
   options: RagRenderOptions = {},
 ): RagEvaluationJson {
-  const metrics: Record<string, number | null> = {};
+  const aggregate: Record<string, number | null> = {};
   for (const label of result.labels) {
     const value = result.metrics[label];
-    metrics[label] = Number.isNaN(value) ? null : value;
+    aggregate[label] = Number.isNaN(value) ? null : value;
   }
   return {
     nSamples: result.nSamples,
     normalize: result.normalize,
-    metrics,
+    metrics: [...result.labels],
+    aggregate,
     coverage: { ...result.coverage },
     ...(options.perSample
       ? {
@@ -130,10 +141,17 @@ export function ragEvaluationToTrec(
   return out;
 }
 
+/** Options of {@linkcode ragEvaluationTable}. */
+export interface RagTableOptions extends RagRenderOptions {
+  /** Every value at full precision, as CSV needs, instead of four decimals. Default: false. */
+  fullPrecision?: boolean;
+}
+
 /**
  * A table with columns `sample`, `metric`, `value` and `coverage`: per-sample
  * rows first when asked, then one `all` row per metric. Values have four
- * decimals; a metric that applied to no sample shows `n/a`.
+ * decimals (full precision when asked); a metric that applied to no sample
+ * shows `n/a`.
  *
  * @example
  * ```ts
@@ -144,14 +162,19 @@ export function ragEvaluationToTrec(
  * ```
  *
  * @param result The evaluation.
- * @param options Per-sample values.
+ * @param options Per-sample values and precision.
  * @returns The table.
  */
 export function ragEvaluationTable(
   result: RagEvaluation,
-  options: RagRenderOptions = {},
+  options: RagTableOptions = {},
 ): Table {
-  const fmt = (v: number) => (Number.isNaN(v) ? "n/a" : formatFixed(v, 4));
+  const fmt = (v: number) =>
+    Number.isNaN(v)
+      ? "n/a"
+      : options.fullPrecision
+      ? String(v)
+      : formatFixed(v, 4);
   const rows: string[][] = [];
   if (options.perSample) {
     result.perSample.forEach((values, i) => {
@@ -186,7 +209,7 @@ export function ragEvaluationTable(
  * import { evaluateRag } from "../metrics/rag/evaluate.ts";
  * import { renderRagEvaluation } from "./rag.ts";
  * const result = evaluateRag([{ response: "Paris", reference: "Paris" }], { metrics: ["em"] });
- * console.log(renderRagEvaluation(result, "csv")); // "sample,metric,value,coverage\nall,exact_match,1.0000,1\n"
+ * console.log(renderRagEvaluation(result, "csv")); // "sample,metric,value,coverage\nall,exact_match,1,1\n"
  * ```
  *
  * @param result The evaluation.
@@ -206,7 +229,9 @@ export function renderRagEvaluation(
       return JSON.stringify(ragEvaluationToJson(result, options), null, 2) +
         "\n";
     case "csv":
-      return toCsv(ragEvaluationTable(result, options));
+      return toCsv(
+        ragEvaluationTable(result, { ...options, fullPrecision: true }),
+      );
     case "markdown":
       return toMarkdown(ragEvaluationTable(result, options));
   }

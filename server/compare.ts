@@ -204,8 +204,8 @@ async function requestInputs(
  *   runs: { new: { q1: ["d1"], q2: ["d2"] }, old: { q1: ["d0", "d1"] } },
  *   metrics: ["rr"],
  * });
- * const [pair] = (body as { comparisons: { A_mean: number; B_mean: number }[] }).comparisons;
- * console.log(pair.A_mean, pair.B_mean); // 1 0.25
+ * const [pair] = (body as { pairs: { aMean: number; B_mean: number }[] }).pairs;
+ * console.log(pair.aMean, pair.B_mean); // 1 0.25
  * ```
  *
  * @param body The request object.

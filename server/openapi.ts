@@ -474,20 +474,19 @@ const SCHEMAS = {
   Comparison: {
     type: "object",
     description:
-      "Each entry of `comparisons` carries UltraRAG's fields (A_mean, B_mean, diff, p_value, significant) besides ranklens' own.",
+      "The JSON Schema report/schemas/comparison.json of the package. Each entry of `pairs` carries UltraRAG's aliases (A_mean, B_mean, p_value) besides ranklens' own keys.",
     properties: {
-      query_set: { type: "string" },
-      queries: { type: "integer" },
+      querySet: { type: "string" },
+      nQueries: { type: "integer" },
       test: { type: "string" },
       correction: { type: "string" },
       alpha: { type: "number" },
       seed: { type: "integer" },
       resamples: { type: "integer" },
       metrics: { type: "array", items: { type: "string" } },
-      runs: { type: "array", items: { type: "object" } },
-      comparisons: { type: "array", items: { type: "object" } },
+      systems: { type: "array", items: { type: "object" } },
+      pairs: { type: "array", items: { type: "object" } },
       curves: { type: "array", items: { type: "object" } },
-      per_query: { type: "object" },
     },
   },
   RagRequest: {
@@ -531,7 +530,8 @@ const SCHEMAS = {
     properties: {
       nSamples: { type: "integer" },
       normalize: { type: "string" },
-      metrics: {
+      metrics: { type: "array", items: { type: "string" } },
+      aggregate: {
         type: "object",
         additionalProperties: { type: ["number", "null"] },
         description: "null when the metric applied to no sample.",

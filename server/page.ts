@@ -423,10 +423,10 @@ async function evaluateRag() {
   ragResult = await response.json();
   const table = $("rag-summary");
   fillTable(table, ["metric", "value", "samples scored"],
-    Object.entries(ragResult.metrics).map(([m, v]) => [m, v ?? undefined]), null);
+    ragResult.metrics.map((m) => [m, ragResult.aggregate[m] ?? undefined]), null);
   // The coverage column is a count, not a score.
   [...table.tBodies[0].rows].forEach((tr, i) => {
-    const label = Object.keys(ragResult.metrics)[i];
+    const label = ragResult.metrics[i];
     tr.append(cell("td", ragResult.coverage[label] + " of " + ragResult.nSamples));
   });
   renderRagSamples();
@@ -438,7 +438,7 @@ async function evaluateRag() {
 function renderRagSamples() {
   const table = $("rag-samples");
   table.replaceChildren();
-  const labels = Object.keys(ragResult.metrics);
+  const labels = ragResult.metrics;
   const head = table.createTHead().insertRow();
   head.append(cell("th", "sample"), cell("th", "response", "text"), cell("th", "best reference", "text"));
   labels.forEach((m) => head.append(cell("th", m)));
@@ -550,7 +550,7 @@ function ragCsv() {
     const id = ragResult.sampleIds?.[i] ?? String(i + 1);
     for (const [m, v] of Object.entries(values)) lines.push([id, m, v === null ? "" : String(v)].map(csvField).join(","));
   });
-  for (const [m, v] of Object.entries(ragResult.metrics)) lines.push(["all", m, v === null ? "" : String(v)].map(csvField).join(","));
+  for (const [m, v] of Object.entries(ragResult.aggregate)) lines.push(["all", m, v === null ? "" : String(v)].map(csvField).join(","));
   return lines.join("\\n") + "\\n";
 }
 

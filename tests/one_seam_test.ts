@@ -189,7 +189,7 @@ Deno.test("one input gives one answer on every path", async (t) => {
             return;
           }
           assertEquals(compare.code, 0, compare.stderr);
-          const means = JSON.parse(compare.stdout).runs[0].means;
+          const means = JSON.parse(compare.stdout).systems[0].means;
           const queries = Object.values(expected.values);
           for (const label of metrics) {
             const mean = queries.reduce((s, q) => s + q[label], 0) /

@@ -37,26 +37,28 @@ Deno.test("compare --format json gives UltraRAG's fields for a two-run compariso
   ]);
   assertEquals(result.code, 0, result.stderr);
   const json = JSON.parse(result.stdout);
-  assertEquals(json.query_set, "judged");
-  assertEquals(json.queries, 20);
-  assertEquals(json.runs.map((r: { name: string }) => r.name), [
+  assertEquals(json.querySet, "judged");
+  assertEquals(json.nQueries, 20);
+  assertEquals(json.systems.map((r: { name: string }) => r.name), [
     "hybrid",
     "bm25",
   ]);
-  const [ndcg, p5] = json.comparisons;
+  const [ndcg, p5] = json.pairs;
   assertEquals([ndcg.a, ndcg.b, ndcg.metric], ["hybrid", "bm25", "ndcg@10"]);
   assertEquals(ndcg.A_mean, await evalMean(HYBRID, "ndcg@10"));
   assertEquals(ndcg.B_mean, await evalMean(BM25, "ndcg@10"));
   assertEquals(ndcg.diff, ndcg.A_mean - ndcg.B_mean);
   // hybrid wins all 20 queries: 2 of the 2^20 sign vectors are as extreme,
   // and Holm over the two tests doubles the smaller p.
-  assertEquals(ndcg.p_value_uncorrected, 2 / 2 ** 20);
+  assertEquals(ndcg.pValue, 2 / 2 ** 20);
   assertEquals(ndcg.p_value, 4 / 2 ** 20);
+  assertEquals(ndcg.pAdjusted, ndcg.p_value);
+  assertEquals([ndcg.aMean, ndcg.bMean], [ndcg.A_mean, ndcg.B_mean]);
   assertEquals(ndcg.significant, true);
   assertEquals([ndcg.wins, ndcg.ties, ndcg.losses], [20, 0, 0]);
   // P@5 differs on 5 queries, all for hybrid: exact p = 2 / 2^5.
   assertEquals([p5.wins, p5.ties, p5.losses], [5, 15, 0]);
-  assertEquals(p5.p_value_uncorrected, 0.0625);
+  assertEquals(p5.pValue, 0.0625);
   assertEquals(p5.significant, false);
 });
 
@@ -95,7 +97,7 @@ Deno.test("compare writes every format to --out atomically", async () => {
     ]);
     const csv = (await Deno.readTextFile(`${dir}/report.csv`)).split("\n");
     assertEquals(
-      csv[0].startsWith("metric,a,b,a_mean,b_mean,diff,ci_low,ci_high"),
+      csv[0].startsWith("metric,a,b,aMean,bMean,diff,ciLow,ciHigh"),
       true,
     );
     assertEquals(csv[1].startsWith("ap,bm25,hybrid,"), true);
@@ -202,7 +204,7 @@ Deno.test("compare --alternative, --zero-method and --continuity-correction reac
     "json",
   ]);
   assertEquals(result.code, 0, result.stderr);
-  const [p5] = JSON.parse(result.stdout).comparisons;
+  const [p5] = JSON.parse(result.stdout).pairs;
   // scipy.stats.wilcoxon(hybrid, bm25, zero_method="zsplit",
   // correction=True, alternative="greater") on the per-query P@5.
   const want = reference.cases
@@ -212,9 +214,9 @@ Deno.test("compare --alternative, --zero-method and --continuity-correction reac
       r.method === "auto" && r.correction
     );
   assertEquals(
-    Math.abs(p5.p_value_uncorrected - want.pvalue) < 1e-12,
+    Math.abs(p5.pValue - want.pvalue) < 1e-12,
     true,
-    `${p5.p_value_uncorrected} vs ${want.pvalue}`,
+    `${p5.pValue} vs ${want.pvalue}`,
   );
 });
 
@@ -237,12 +239,12 @@ Deno.test("compare --test tukey gives scipy.stats.tukey_hsd's p-values; one-side
     "json",
   ]);
   assertEquals(result.code, 0, result.stderr);
-  const [ap] = JSON.parse(result.stdout).comparisons;
+  const [ap] = JSON.parse(result.stdout).pairs;
   const want =
     reference.tukey_hsd.find((c: { name: string }) =>
       c.name === "example ap hybrid, bm25"
     ).pvalue[0][1];
-  assertEquals(Math.abs(ap.p_value_uncorrected - want) < 1e-12, true);
+  assertEquals(Math.abs(ap.pValue - want) < 1e-12, true);
   const oneSided = await runCli([
     "compare",
     QRELS,

@@ -85,3 +85,35 @@ Deno.test("eval -q warns when a query is named all, like the summary rows", asyn
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("eval --format csv keeps full precision; markdown rounds for reading", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/qrels.txt`, "q1 0 d1 1\nq2 0 d9 1\n");
+    // q1: the relevant document at rank 3 (rr 1/3); q2: at rank 1 (rr 1).
+    await Deno.writeTextFile(
+      `${dir}/run.txt`,
+      "q1 Q0 d2 1 3 t\nq1 Q0 d3 2 2 t\nq1 Q0 d1 3 1 t\nq2 Q0 d9 1 1 t\n",
+    );
+    const csv = await runCli(
+      ["eval", `${dir}/qrels.txt`, `${dir}/run.txt`, "-q", "-m", "rr"].concat(
+        ["--format", "csv"],
+      ),
+    );
+    assertEquals(csv.code, 0, csv.stderr);
+    assertEquals(
+      csv.stdout,
+      `query,metric,value\nq1,rr,${1 / 3}\nq2,rr,1\nall,rr,${
+        (1 / 3 + 1) / 2
+      }\n`,
+    );
+    const markdown = await runCli(
+      ["eval", `${dir}/qrels.txt`, `${dir}/run.txt`, "-m", "rr"].concat(
+        ["--format", "markdown"],
+      ),
+    );
+    assertEquals(markdown.stdout.split("\n")[2], "| all | rr | 0.6667 |");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -77,10 +77,10 @@ Deno.test("rag --format json with ultrarag normalization", async () => {
   });
   // "True" is "yes" now: the third sample matches everywhere; string_em
   // wants the response equal to a reference, as UltraRAG's.
-  assertAlmostEquals(json.metrics.exact_match, 2 / 4);
-  assertAlmostEquals(json.metrics.token_f1, (1 + 0.4 + 1) / 4);
-  assertAlmostEquals(json.metrics.string_em, (0.5 + 0 + 1) / 4);
-  assertEquals(json.metrics.cover_em, 3 / 4);
+  assertAlmostEquals(json.aggregate.exact_match, 2 / 4);
+  assertAlmostEquals(json.aggregate.token_f1, (1 + 0.4 + 1) / 4);
+  assertAlmostEquals(json.aggregate.string_em, (0.5 + 0 + 1) / 4);
+  assertEquals(json.aggregate.cover_em, 3 / 4);
   assertEquals("perSample" in json, false);
   assertEquals(json.warnings, [
     "1 of the 4 samples have no response and score as the empty answer: 3",
@@ -103,11 +103,11 @@ Deno.test("rag -q prints each sample", async () => {
     out,
     // Named by the answer file's ids (0, 1, 2, 3), not by position.
     "sample,metric,value,coverage\n" +
-      "0,exact_match,1.0000,\n" +
-      "1,exact_match,0.0000,\n" +
-      "2,exact_match,0.0000,\n" +
-      "3,exact_match,0.0000,\n" +
-      "all,exact_match,0.2500,4\n",
+      "0,exact_match,1,\n" +
+      "1,exact_match,0,\n" +
+      "2,exact_match,0,\n" +
+      "3,exact_match,0,\n" +
+      "all,exact_match,0.25,4\n",
   );
   const json = JSON.parse(
     (await rag([
@@ -165,7 +165,7 @@ Deno.test("rag warns about a metric that applies to no sample", async () => {
     "json",
   ]);
   assertEquals(status, 0);
-  assertEquals(JSON.parse(out).metrics, { context_recall: null });
+  assertEquals(JSON.parse(out).aggregate, { context_recall: null });
   assertEquals(
     err,
     "ranklens rag: warning: 1 of the 4 samples have no response and score as the empty answer: 3\n" +

@@ -65,7 +65,8 @@ Deno.test("retrieve -k sets the cutoffs of bare names; json and markdown render 
   ]);
   assertEquals(json.status, 0);
   const parsed = JSON.parse(json.out);
-  assertEquals(Object.keys(parsed.metrics), ["recall@1", "recall@2"]);
+  assertEquals(parsed.metrics, ["recall@1", "recall@2"]);
+  assertEquals(Object.keys(parsed.aggregate), ["recall@1", "recall@2"]);
   assertEquals(
     [parsed.retriever, parsed.nQueries, parsed.kValues, parsed.perQuery],
     ["bm25", 2, [1, 2], {}],

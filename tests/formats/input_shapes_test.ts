@@ -119,9 +119,9 @@ async function comparison(qrels: string, a: string, b: string) {
   assertEquals(result.status, 0, result.err);
   const json = JSON.parse(result.out);
   return {
-    means: json.runs.map((r: { means: unknown }) => r.means),
-    ci: json.runs.map((r: { ci: unknown }) => r.ci),
-    tests: json.comparisons.map((c: Record<string, unknown>) => [
+    means: json.systems.map((r: { means: unknown }) => r.means),
+    ci: json.systems.map((r: { ci: unknown }) => r.ci),
+    tests: json.pairs.map((c: Record<string, unknown>) => [
       c.metric,
       c.diff,
       c.p_value,

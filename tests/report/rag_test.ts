@@ -24,6 +24,22 @@ Deno.test("trec layout: per-sample lines, -nan for an unscored metric, coverage"
   );
 });
 
+Deno.test("csv has full precision, markdown four decimals", () => {
+  const thirds = evaluateRag([
+    { response: "Paris", reference: "Paris" },
+    { response: "Lyon", reference: "Paris" },
+    { response: "Rome", reference: "Paris" },
+  ], { metrics: ["em"] });
+  assertEquals(
+    renderRagEvaluation(thirds, "csv"),
+    "sample,metric,value,coverage\nall,exact_match,0.3333333333333333,3\n",
+  );
+  assertEquals(
+    renderRagEvaluation(thirds, "markdown").split("\n")[2],
+    "| all | exact_match | 0.3333 | 3 |",
+  );
+});
+
 Deno.test("tables show n/a for an unscored metric", () => {
   assertEquals(
     renderRagEvaluation(RESULT, "markdown"),
@@ -43,7 +59,8 @@ Deno.test("json: null for an unscored metric, per-sample nulls where skipped", (
     {
       nSamples: 3,
       normalize: "squad",
-      metrics: { exact_match: 0.5, context_recall: null },
+      metrics: ["exact_match", "context_recall"],
+      aggregate: { exact_match: 0.5, context_recall: null },
       coverage: { exact_match: 2, context_recall: 0 },
       perSample: [
         { exact_match: 1, context_recall: null },

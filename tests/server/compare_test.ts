@@ -153,12 +153,12 @@ Deno.test("POST /v1/compare takes runs as a list, in order, as JSON or text", as
     metrics: ["rr"],
     test: "permutation",
   });
-  const pair = (await numbered.json()).comparisons[0];
+  const pair = (await numbered.json()).pairs[0];
   // q1: 1 vs 1/2, q2: 1 vs 0 (not returned, judged set).
   assertEquals([pair.a, pair.b, pair.A_mean, pair.B_mean], ["2", "1", 1, 0.25]);
   assertEquals([pair.wins, pair.ties, pair.losses], [2, 0, 0]);
   // Both sign flips of 2 positive differences: p = 2/4 in the exact test.
-  assertEquals(pair.p_value_uncorrected, 0.5);
+  assertEquals(pair.pValue, 0.5);
 });
 
 Deno.test("POST /v1/compare refuses a comparison that would hold the server for long", async () => {

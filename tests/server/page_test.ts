@@ -272,7 +272,9 @@ Deno.test({
         table.slice(1),
         metrics.map((m) => [
           m,
-          expected.metrics[m] === null ? "–" : expected.metrics[m].toFixed(4),
+          expected.aggregate[m] === null
+            ? "–"
+            : expected.aggregate[m].toFixed(4),
           `${expected.coverage[m]} of ${expected.nSamples}`,
         ]),
       );
@@ -281,7 +283,7 @@ Deno.test({
         page.click("#rag-download-json"),
       ]);
       const saved = JSON.parse(await Deno.readTextFile(await download.path()));
-      assertEquals(saved.metrics, expected.metrics);
+      assertEquals(saved.aggregate, expected.aggregate);
       assertEquals(saved.perSample.length, expected.nSamples);
       // A malformed record is shown with its line.
       await page.fill("#samples", samples + '{"question": "q"}\n');

@@ -103,7 +103,8 @@ Deno.test("POST /v1/rag takes samples as a list of records", async () => {
     normalize: "squad",
     // Squad normalization drops case and punctuation; the third has no
     // reference and retrieved nothing.
-    metrics: { exact_match: 0.5, non_empty_rate: 2 / 3 },
+    metrics: ["exact_match", "non_empty_rate"],
+    aggregate: { exact_match: 0.5, non_empty_rate: 2 / 3 },
     coverage: { exact_match: 2, non_empty_rate: 3 },
     perSample: [
       { exact_match: 1, non_empty_rate: 1 },

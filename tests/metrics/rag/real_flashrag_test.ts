@@ -34,7 +34,7 @@ async function cliMetrics(
   const json = JSON.parse(out);
   assertEquals(json.nSamples, 3610);
   for (const m of metrics) assertEquals(json.coverage[m], 3610, m);
-  return json.metrics;
+  return json.aggregate;
 }
 
 const published = Object.fromEntries(
