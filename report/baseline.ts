@@ -17,6 +17,11 @@ import type { Registry } from "../metrics/registry.ts";
 import { InputError } from "../model/errors.ts";
 import { evaluationToJson } from "./evaluation.ts";
 import { aggregateValues } from "../metrics/aggregate.ts";
+import { fieldPath, SchemaSet, shownValue } from "./_json_schema.ts";
+import evaluationSchema from "./schemas/evaluation.json" with { type: "json" };
+import baselineSchema from "./schemas/baseline_report.json" with {
+  type: "json",
+};
 
 /** The evaluation options a saved report records. */
 export interface SavedOptions {
@@ -89,15 +94,28 @@ export interface BaselineReport {
   readonly name?: string;
 }
 
+const SCHEMAS = new SchemaSet([evaluationSchema, baselineSchema]);
+
 /**
  * Parses a saved report (or the output of `eval --format json -q`, whose
- * options are then taken as the defaults).
+ * options are then taken as the defaults), refusing one off its schema,
+ * `report/schemas/baseline_report.json`, with the field it refuses.
  *
  * @example
  * ```ts
  * import { parseSavedReport } from "./baseline.ts";
  * const report = parseSavedReport('{"metrics":["P@1"],"perQuery":{"q1":{"P@1":1}}}', "base.json");
  * console.log(report.perQuery.get("q1")); // { "P@1": 1 }
+ * ```
+ *
+ * @example A report off its schema
+ * ```ts
+ * import { parseSavedReport } from "./baseline.ts";
+ * try {
+ *   parseSavedReport('{"metrics":["P@1"],"perQuery":{"q1":{"P@1":1}},"options":{"depth":"10"}}', "base.json");
+ * } catch (error) {
+ *   console.log((error as Error).message); // 'base.json: field "options.depth": expected a whole number or null, got "10"'
+ * }
  * ```
  *
  * @param text The JSON text.
@@ -119,134 +137,50 @@ export function parseSavedReport(text: string, name: string): BaselineReport {
   const fail = (why: string): never => {
     throw new InputError(name, 0, why);
   };
-  if (typeof json !== "object" || json === null || Array.isArray(json)) {
-    fail("expected a JSON object saved by eval --save-report");
-  }
-  const report = json as Record<string, unknown>;
-  const metrics = report.metrics;
-  if (
-    !Array.isArray(metrics) || !metrics.every((m) => typeof m === "string")
-  ) {
-    fail('expected "metrics", an array of metric labels');
-  }
-  const raw = report.perQuery;
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+  const violation = SCHEMAS.violation(json, baselineSchema.$id);
+  if (violation !== undefined) {
     fail(
-      'expected "perQuery", per-query values (save with eval --save-report or -q)',
+      violation.path.length === 0
+        ? `${violation.reason} (a report saved by eval --save-report)`
+        : `field "${fieldPath(violation.path)}": ${violation.reason}`,
     );
   }
+  const report = json as {
+    runId?: string;
+    metrics: string[];
+    aggregate?: Record<string, number | null>;
+    perQuery: Record<string, Record<string, number | null>>;
+    options?: Partial<SavedOptions>;
+  };
   const perQuery = new Map<QueryId, Record<string, number>>();
-  for (const [query, values] of Object.entries(raw as object)) {
-    if (typeof values !== "object" || values === null) {
-      fail(`query "${query}": expected an object of metric values`);
-    }
-    for (const label of metrics as string[]) {
-      const v = (values as Record<string, unknown>)[label];
-      if (typeof v !== "number" || !Number.isFinite(v)) {
+  for (const [query, values] of Object.entries(report.perQuery)) {
+    for (const label of report.metrics) {
+      const v = values[label];
+      if (typeof v !== "number") {
         fail(
-          `query "${query}": metric "${label}" must be a number, got ${
-            JSON.stringify(v)
+          `field "${
+            fieldPath(["perQuery", query, label])
+          }": a baseline needs a number for every metric and query, got ${
+            shownValue(v)
           }`,
         );
       }
     }
     perQuery.set(query, values as Record<string, number>);
   }
-  if (perQuery.size === 0) {
-    fail(
-      "the report has no per-query values (save it with eval --save-report)",
-    );
-  }
-  checkHeader(report.ranklens, fail);
-  checkAggregate(report.aggregate, metrics as string[], perQuery, fail);
-  const saved = checkOptions(report.options, fail);
-  if (report.runId !== undefined && typeof report.runId !== "string") {
-    fail(`field "runId": expected a string, got ${shown(report.runId)}`);
-  }
+  checkAggregate(report.aggregate, report.metrics, perQuery, fail);
+  const saved = report.options ?? {};
   return {
     name,
-    metrics: metrics as string[],
+    metrics: report.metrics,
     perQuery,
     options: {
       relevanceLevel: saved.relevanceLevel ?? 1,
       depth: saved.depth ?? undefined,
       judgedOnly: saved.judgedOnly ?? false,
     },
-    runId: report.runId as string | undefined,
+    runId: report.runId,
   };
-}
-
-function shown(value: unknown): string {
-  const json = JSON.stringify(value);
-  return json === undefined
-    ? String(value)
-    : json.length > 40
-    ? json.slice(0, 37) + "..."
-    : json;
-}
-
-/** The `ranklens` header, when there is one, must be this version's. */
-function checkHeader(header: unknown, fail: (why: string) => never): void {
-  if (header === undefined) return;
-  if (typeof header !== "object" || header === null || Array.isArray(header)) {
-    fail(`field "ranklens": expected an object, got ${shown(header)}`);
-  }
-  const { report, version } = header as Record<string, unknown>;
-  if (report !== "evaluation") {
-    fail(
-      `field "ranklens.report": expected "evaluation", got ${shown(report)}`,
-    );
-  }
-  if (version !== 1) {
-    fail(
-      `field "ranklens.version": expected 1 (the only version this ranklens reads), got ${
-        shown(version)
-      }`,
-    );
-  }
-}
-
-/** Each saved option must have its type: no `"2"` read as a level. */
-function checkOptions(
-  options: unknown,
-  fail: (why: string) => never,
-): Partial<SavedOptions> {
-  if (options === undefined) return {};
-  if (
-    typeof options !== "object" || options === null || Array.isArray(options)
-  ) {
-    fail(`field "options": expected an object, got ${shown(options)}`);
-  }
-  const saved = options as Record<string, unknown>;
-  const level = saved.relevanceLevel;
-  if (
-    level !== undefined &&
-    (typeof level !== "number" || !Number.isFinite(level))
-  ) {
-    fail(
-      `field "options.relevanceLevel": expected a number, got ${shown(level)}`,
-    );
-  }
-  const depth = saved.depth;
-  if (
-    depth !== undefined && depth !== null &&
-    (typeof depth !== "number" || !Number.isInteger(depth) || depth < 0)
-  ) {
-    fail(
-      `field "options.depth": expected a whole number or null, got ${
-        shown(depth)
-      }`,
-    );
-  }
-  for (const key of ["judgedOnly", "averageOverQrels"]) {
-    const value = saved[key];
-    if (value !== undefined && typeof value !== "boolean") {
-      fail(
-        `field "options.${key}": expected true or false, got ${shown(value)}`,
-      );
-    }
-  }
-  return saved as Partial<SavedOptions>;
 }
 
 /**
@@ -254,24 +188,20 @@ function checkOptions(
  * sum or geometric mean (trec_eval's `gm_` measures), to a few digits.
  */
 function checkAggregate(
-  aggregate: unknown,
+  aggregate: Readonly<Record<string, number | null>> | undefined,
   metrics: readonly string[],
   perQuery: ReadonlyMap<QueryId, Readonly<Record<string, number>>>,
   fail: (why: string) => never,
 ): void {
   if (aggregate === undefined) return;
-  if (
-    typeof aggregate !== "object" || aggregate === null ||
-    Array.isArray(aggregate)
-  ) {
-    fail(`field "aggregate": expected an object, got ${shown(aggregate)}`);
-  }
   for (const label of metrics) {
-    const value = (aggregate as Record<string, unknown>)[label];
+    const value = aggregate[label];
     if (value === undefined) continue;
-    if (typeof value !== "number" || !Number.isFinite(value)) {
+    if (value === null) {
       fail(
-        `field "aggregate.${label}": expected a number, got ${shown(value)}`,
+        `field "${
+          fieldPath(["aggregate", label])
+        }": expected a number, got null`,
       );
     }
     const values = [...perQuery.values()].map((v) => v[label]);
@@ -283,7 +213,9 @@ function checkAggregate(
       !close(aggregateValues("geometric", values))
     ) {
       fail(
-        `field "aggregate.${label}": ${value} is not what the per-query values give (mean ${mean})`,
+        `field "${
+          fieldPath(["aggregate", label])
+        }": ${value} is not what the per-query values give (mean ${mean})`,
       );
     }
   }

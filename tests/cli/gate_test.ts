@@ -171,7 +171,7 @@ Deno.test("gate usage and input errors exit 2 and 1 with a message", async () =>
     // Broken input is not a regression: 2, never 1.
     assertEquals(bad.code, 2);
     assertEquals(
-      bad.stderr.includes(`${dir}/bad.json: expected "perQuery"`),
+      bad.stderr.includes(`${dir}/bad.json: field "perQuery": missing`),
       true,
       bad.stderr,
     );

@@ -42,7 +42,17 @@ Deno.test("parseSavedReport and baselineEvaluation reject what they cannot use",
   assertThrows(
     () => parseSavedReport("[1]", "b.json"),
     InputError,
-    "b.json: expected a JSON object",
+    "b.json: expected an object, got [1] (a report saved by eval --save-report)",
+  );
+  assertThrows(
+    () => parseSavedReport('{"metrics":["ap"]}', "b.json"),
+    InputError,
+    'b.json: field "perQuery": missing',
+  );
+  assertThrows(
+    () => parseSavedReport('{"metrics":["ap"],"perQuery":{}}', "b.json"),
+    InputError,
+    'b.json: field "perQuery": expected at least 1 member(s), got {}',
   );
   assertThrows(
     () => parseSavedReport("{", "b.json"),
@@ -56,7 +66,16 @@ Deno.test("parseSavedReport and baselineEvaluation reject what they cannot use",
         "b.json",
       ),
     InputError,
-    'query "q1": metric "ap" must be a number, got "x"',
+    'field "perQuery.q1.ap": expected a number or null, got "x"',
+  );
+  assertThrows(
+    () =>
+      parseSavedReport(
+        '{"metrics":["ap"],"perQuery":{"q1":{"ap":null}}}',
+        "b.json",
+      ),
+    InputError,
+    'field "perQuery.q1.ap": a baseline needs a number for every metric and query, got null',
   );
   const report = parseSavedReport(
     '{"metrics":["ap"],"perQuery":{"q9":{"ap":1}}}',
@@ -88,7 +107,7 @@ Deno.test("parseSavedReport refuses a report off its schema, naming the field", 
   const cases: [Record<string, unknown>, string][] = [
     [
       { ranklens: { report: "evaluation", version: 99 } },
-      'b.json: field "ranklens.version": expected 1 (the only version this ranklens reads), got 99',
+      'b.json: field "ranklens.version": expected 1, got 99',
     ],
     [
       { options: { relevanceLevel: "2" } },
@@ -105,6 +124,22 @@ Deno.test("parseSavedReport refuses a report off its schema, naming the field", 
     [
       { options: { depth: 2.5 } },
       'field "options.depth": expected a whole number or null, got 2.5',
+    ],
+    [
+      { options: { depth: -1 } },
+      'field "options.depth": expected a number >= 0, got -1',
+    ],
+    [
+      { options: { relevanceLevl: 2 } },
+      'field "options.relevanceLevl": not a field here (expected relevanceLevel, depth, judgedOnly, averageOverQrels)',
+    ],
+    [
+      { query_set: "judged" },
+      'field "query_set": not a field here (expected ranklens, runId, metrics, aggregate, perQuery, counts, segments, options)',
+    ],
+    [
+      { perQuery: { "q 1": { ap: "1" } } },
+      'field "perQuery["q 1"].ap": expected a number or null, got "1"',
     ],
     [
       { options: { judgedOnly: "yes" } },
