@@ -53,8 +53,16 @@ Deno.test("eval --out writes the format its extension names", async () => {
       true,
       trec,
     );
+    // CSV at full precision: trec_eval's 0.7924 to its four decimals.
     const csv = await written(EVAL, `${dir}/scores.csv`);
-    assertEquals(csv, "query,metric,value\nall,ap,0.7924\n");
+    const [header, row, end] = csv.split("\n");
+    assertEquals([header, row.slice(0, 13), end], [
+      "query,metric,value",
+      "all,ap,0.7924",
+      "",
+    ]);
+    assertAlmostEquals(Number(row.slice(7)), 0.7924, 5e-5);
+    assertEquals(row.length > "all,ap,0.7924".length, true, row);
     const md = await written(EVAL, `${dir}/scores.md`);
     assertEquals(md.includes("| all | ap | 0.7924 |"), true, md);
     for (const name of ["scores.json", "scores.json.gz"]) {
@@ -73,7 +81,7 @@ Deno.test("rag and retrieve --out write the format their extension names", async
     const csv = await written(RAG, `${dir}/r.csv`);
     assertEquals(
       csv,
-      "sample,metric,value,coverage\nall,exact_match,0.2500,4\n",
+      "sample,metric,value,coverage\nall,exact_match,0.25,4\n",
     );
     const trec = await written(RAG, `${dir}/r.txt`);
     assertEquals(trec.startsWith("num_samples           \tall\t4\n"), true);
