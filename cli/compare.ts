@@ -5,7 +5,6 @@
  * @module
  */
 
-import { basename } from "node:path";
 import {
   checkComparable,
   compareEvaluations,
@@ -99,11 +98,24 @@ export function runNames(
   }
   const seen = new Map<string, number>();
   return paths.map((p) => {
-    const base = basename(p) || p;
+    const base = fileName(p) || p;
     const count = (seen.get(base) ?? 0) + 1;
     seen.set(base, count);
     return count === 1 ? base : `${base}#${count}`;
   });
+}
+
+/**
+ * node:path's `basename` (trailing separators dropped), without node:path,
+ * whose import would set up Node compatibility before anything is compared.
+ */
+function fileName(path: string): string {
+  const separator = Deno.build.os === "windows" ? /[\\/]/ : /\//;
+  let end = path.length;
+  while (end > 0 && separator.test(path[end - 1])) end--;
+  let start = end;
+  while (start > 0 && !separator.test(path[start - 1])) start--;
+  return path.slice(start, end);
 }
 
 /** Everything `compare` and `gate` share about scoring run files. */

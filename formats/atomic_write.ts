@@ -9,7 +9,6 @@
  * @module
  */
 
-import { basename, dirname, join } from "node:path";
 import { InputError } from "../model/errors.ts";
 
 /**
@@ -73,6 +72,9 @@ export async function writeFileAtomic(
       "is read-only; ranklens does not replace it (make it writable first)",
     );
   }
+  // node:path when a file is written, not whenever this module is loaded:
+  // the first node: module sets up Node compatibility (about 10 ms).
+  const { basename, dirname, join } = await import("node:path");
   const temp = join(
     dirname(path),
     `.${basename(path)}.${crypto.randomUUID().slice(0, 8)}.tmp`,

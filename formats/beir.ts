@@ -9,7 +9,6 @@
  * @module
  */
 
-import { join } from "node:path";
 import type { DocId, Qrels, QueryId } from "../model/types.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import type {
@@ -275,6 +274,7 @@ export async function writeBeir(
   dataset: RetrievalDataset,
   options: WriteBeirOptions = {},
 ): Promise<void> {
+  const { join } = await import("node:path");
   const qrelsPath = join(directory, options.qrels ?? "qrels/test.tsv");
   await Deno.mkdir(join(qrelsPath, ".."), { recursive: true });
   await writeFileAtomic(
@@ -308,6 +308,7 @@ async function findFile(
   directory: string,
   candidates: readonly string[],
 ): Promise<string> {
+  const { join } = await import("node:path");
   for (const candidate of candidates) {
     const path = join(directory, candidate);
     try {

@@ -7,7 +7,6 @@
  * @module
  */
 
-import { extname } from "node:path";
 import { InputError } from "../model/errors.ts";
 import type { Qrels, RankedList } from "../model/types.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
@@ -267,7 +266,7 @@ export class FormatRegistry {
       }
     }
     if (byExtension) return byExtension;
-    const bare = path.endsWith("/") || extname(path) === "";
+    const bare = path.endsWith("/") || !hasExtension(path);
     const directory = bare && candidates.find((f) => f.directory);
     if (directory) return directory;
     throw new InputError(
@@ -543,3 +542,14 @@ export const builtinFormats: FormatRegistry = new FormatRegistry()
   .register(JSON_RUN_FORMAT)
   .register(JSONL_RUN_FORMAT)
   .register(MSMARCO_RUN_FORMAT);
+
+/**
+ * Whether a path's last segment has an extension, as node:path's `extname`
+ * finds one (a dot that does not open the name; `..` has none), without
+ * node:path, whose import would set up Node compatibility for every command
+ * that detects a format.
+ */
+function hasExtension(path: string): boolean {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return name.lastIndexOf(".") > 0 && name !== "..";
+}

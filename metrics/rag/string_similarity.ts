@@ -6,7 +6,10 @@
  * @module
  */
 
-import { distance as levenshteinDistance } from "fastest-levenshtein";
+// The package's ES module build: its CommonJS main would load Node
+// compatibility (node:module, require) into every command that reaches the
+// metric registry, 70 ms before `eval` scores anything.
+import { distance as levenshteinDistance } from "fastest-levenshtein/esm/mod.js";
 import type { MetricDefinition, Params } from "../metric.ts";
 import type { RagInput } from "./input.ts";
 import { answerApplies } from "./_shared.ts";

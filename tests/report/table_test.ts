@@ -39,3 +39,15 @@ Deno.test("toCsv neutralizes cells a spreadsheet would run as formulas (OWASP), 
       "+1,-1e-5\n'+cmd|' /C calc'!A0,1\n'-cmd,+0.5\n'@SUM(A1),0.1\n'\tx,'-\n",
   );
 });
+
+Deno.test("toCsv writes the bytes csv-stringify 6.9.0 wrote with its defaults", () => {
+  // Reference: csv-stringify 6.9.0's `stringify` of the same rows, which
+  // toCsv replaced.
+  assertEquals(
+    toCsv({
+      header: ["h", "k"],
+      rows: [["", " sp "], ["cr\rx", '"'], [",", "é;x"], ["tab\tin", "a\nb"]],
+    }),
+    'h,k\n, sp \n"cr\rx",""""\n",",é;x\ntab\tin,"a\nb"\n',
+  );
+});
