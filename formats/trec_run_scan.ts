@@ -283,7 +283,17 @@ const LOOKUPS = [
   new WeakMap<Judgements, JudgedLookup>(),
 ];
 
+/**
+ * Topics with fewer judgements get a lookup of their own each time: made in
+ * a few steps, it is not worth its kilobyte for the life of the qrels (a
+ * million topics of one judgement each kept a gigabyte of lookups).
+ */
+const CACHED_JUDGEMENTS = 64;
+
 function judgedLookup(judgements: Judgements, byteIds: boolean): JudgedLookup {
+  if (judgements.size < CACHED_JUDGEMENTS) {
+    return new JudgedLookup(judgements, byteIds);
+  }
   const cache = LOOKUPS[byteIds ? 1 : 0];
   let lookup = cache.get(judgements);
   if (!lookup) {

@@ -432,12 +432,14 @@ function aggregateOf(
   perQuery: ReadonlyMap<QueryId, Float64Array>,
 ): Record<string, number> {
   const aggregate: Record<string, number> = {};
+  // Each query's values looked up once, not once per metric.
+  const rows = ids.map((id) => perQuery.get(id)!);
   metrics.forEach((metric, m) => {
     // In query id order, as trec_eval sums, so the last digit matches; a
     // metric undefined for a query holds NaN there, left out of its mean.
     aggregate[metric.label] = aggregateValues(
       metric.aggregate,
-      ids.map((id) => perQuery.get(id)![m]),
+      rows.map((row) => row[m]),
       metric.appliesTo !== undefined,
     );
   });

@@ -23,7 +23,6 @@ import {
   type TrecEvalSettings,
 } from "./evaluate.ts";
 import type { BoundTrecMeasure } from "./measures.ts";
-import { firstRepeated } from "./topic.ts";
 
 /**
  * Evaluates a run file by scanning it topic by topic (on several cores when it
@@ -65,9 +64,13 @@ export async function evaluateTrecEvalScan(
   }
   const qrels = new Map<string, Judgements>();
   for (const [qid, topic] of data.qrels!) {
-    // A repeated judgement is reported by trec_eval when its topic comes up.
-    if (firstRepeated(topic.docnos) !== undefined) return undefined;
-    qrels.set(qid, new Map(topic.docnos.map((d, i) => [d, topic.rels[i]])));
+    const judgements = new Map<string, number>();
+    const { docnos, rels } = topic;
+    for (let i = 0; i < docnos.length; i++) judgements.set(docnos[i], rels[i]);
+    // A repeated judgement (fewer entries than lines) is reported by
+    // trec_eval when its topic comes up.
+    if (judgements.size !== docnos.length) return undefined;
+    qrels.set(qid, judgements);
   }
   const scorer = new TopicScorer(data, measures, settings);
   const outcomes = new OutcomeStore(scorer.names.length);
