@@ -10,8 +10,8 @@
  * TREC_EVAL=/path/to/trec_eval deno run -A bench/end_to_end.ts [--runs 5]
  * ```
  *
- * Each command runs under GNU time (`/usr/bin/time -f %e %M`) for wall time
- * and peak resident memory; the last column says whether ranklens printed
+ * Each command runs under GNU time (`bench/_timing.ts`) for wall time and
+ * peak resident memory; the last column says whether ranklens printed
  * exactly trec_eval's bytes.
  *
  * @module
@@ -19,6 +19,7 @@
 
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
+import { measure as measureRounds } from "./_timing.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -65,60 +66,7 @@ async function ensureData(
   return [`${name}.qrels${suffix}`, `${name}.run${suffix}`];
 }
 
-interface Timing {
-  seconds: number;
-  peakKiB: number;
-  stdout: string;
-}
-
-async function timeOnce(command: string[]): Promise<Timing> {
-  const output = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%e %M", ...command],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const stderr = new TextDecoder().decode(output.stderr).trim().split("\n");
-  const [seconds, peak] = stderr.at(-1)!.split(" ").map(Number);
-  if (!output.success) {
-    throw new Error(`${command.join(" ")} failed:\n${stderr.join("\n")}`);
-  }
-  return {
-    seconds,
-    peakKiB: peak,
-    stdout: new TextDecoder().decode(output.stdout),
-  };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2
-    ? s[(s.length - 1) / 2]
-    : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
-
-interface Measured {
-  seconds: number;
-  peakMiB: number;
-  stdout: string;
-}
-
-/**
- * Times commands in turn, round after round, so that a change in the
- * machine's load over the benchmark falls on all of them alike.
- */
-async function measure(...commands: string[][]): Promise<Measured[]> {
-  const timings: Timing[][] = commands.map(() => []);
-  for (let i = 0; i < runs; i++) {
-    for (const [c, command] of commands.entries()) {
-      timings[c].push(await timeOnce(command));
-    }
-  }
-  return timings.map((t) => ({
-    seconds: median(t.map((x) => x.seconds)),
-    peakMiB: median(t.map((x) => x.peakKiB)) / 1024,
-    stdout: t[0].stdout,
-  }));
-}
+const measure = (...commands: string[][]) => measureRounds(runs, ...commands);
 
 const ranklens = (
   args: string[],
@@ -133,12 +81,12 @@ async function versus(label: string, args: string[], lines: number) {
     ranklens(args),
     ...(trecEval ? [[trecEval, ...args]] : []),
   );
-  const row = [label, ours.seconds.toFixed(2), ours.peakMiB.toFixed(0)];
+  const row = [label, ours.wall.toFixed(2), ours.peakMiB.toFixed(0)];
   if (theirs) {
     row.push(
-      theirs.seconds.toFixed(2),
+      theirs.wall.toFixed(2),
       theirs.peakMiB.toFixed(0),
-      (ours.seconds / theirs.seconds).toFixed(3),
+      (ours.wall / theirs.wall).toFixed(3),
       (ours.peakMiB / theirs.peakMiB).toFixed(3),
       theirs.stdout === ours.stdout ? "yes" : "NO",
     );
@@ -148,7 +96,7 @@ async function versus(label: string, args: string[], lines: number) {
       "",
       "",
       "",
-      (lines / ours.seconds / 1e6).toFixed(2) + " M lines/s",
+      (lines / ours.wall / 1e6).toFixed(2) + " M lines/s",
     );
   }
   rows.push(row);
@@ -161,11 +109,11 @@ async function ownRatio(label: string, args: string[], baseArgs: string[]) {
   const [ours, base] = await measure(ranklens(args), ranklens(baseArgs));
   const row = [
     label,
-    ours.seconds.toFixed(2),
+    ours.wall.toFixed(2),
     ours.peakMiB.toFixed(0),
-    `${base.seconds.toFixed(2)} (ranklens)`,
+    `${base.wall.toFixed(2)} (ranklens)`,
     `${base.peakMiB.toFixed(0)} (ranklens)`,
-    (ours.seconds / base.seconds).toFixed(3),
+    (ours.wall / base.wall).toFixed(3),
     (ours.peakMiB / base.peakMiB).toFixed(3),
     "",
   ];

@@ -11,15 +11,16 @@
  *
  * The data is `../shared/real/trec/` (qrels `dl20-passage.txt`, runs
  * `dl20.*.txt`), or `--data DIR` holding `qrels/` and `runs/` alike. Each
- * command runs under GNU time (`/usr/bin/time -f "%e %U %S %M"`): wall time,
- * CPU time (user + system, which a busy machine inflates less than wall
- * time) and peak resident memory. The commands of a row take turns, round
+ * command runs under GNU time (`bench/_timing.ts`): wall time (measured to
+ * the microsecond around it), CPU time (user + system, which a busy machine
+ * inflates less than wall time) and peak resident memory. The commands of a row take turns, round
  * after round, so that both sides see the same load.
  *
  * @module
  */
 
 import { parseArgs } from "node:util";
+import { measure as measureRounds, type Measured } from "./_timing.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -38,61 +39,7 @@ const firstStage = ["bm25", "bm25-rm3", "splade-pp-ed", "tasb", "ada2"].map(
   (name) => `${values.data}/runs/dl20.${name}.txt`,
 );
 
-interface Timing {
-  wall: number;
-  cpu: number;
-  peakKiB: number;
-  stdout: string;
-}
-
-async function timeOnce(command: string[]): Promise<Timing> {
-  const output = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "%e %U %S %M", ...command],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const stderr = new TextDecoder().decode(output.stderr).trim().split("\n");
-  if (!output.success) {
-    throw new Error(`${command.join(" ")} failed:\n${stderr.join("\n")}`);
-  }
-  const [wall, user, system, peak] = stderr.at(-1)!.split(" ").map(Number);
-  return {
-    wall,
-    cpu: user + system,
-    peakKiB: peak,
-    stdout: new TextDecoder().decode(output.stdout),
-  };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2
-    ? s[(s.length - 1) / 2]
-    : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
-
-interface Measured {
-  wall: number;
-  cpu: number;
-  peakMiB: number;
-  stdout: string;
-}
-
-/** Runs the commands in turn, `runs` rounds; medians of each. */
-async function measure(...commands: string[][]): Promise<Measured[]> {
-  const timings: Timing[][] = commands.map(() => []);
-  for (let i = 0; i < runs; i++) {
-    for (const [c, command] of commands.entries()) {
-      timings[c].push(await timeOnce(command));
-    }
-  }
-  return timings.map((t) => ({
-    wall: median(t.map((x) => x.wall)),
-    cpu: median(t.map((x) => x.cpu)),
-    peakMiB: median(t.map((x) => x.peakKiB)) / 1024,
-    stdout: t[0].stdout,
-  }));
-}
+const measure = (...commands: string[][]) => measureRounds(runs, ...commands);
 
 const ranklens = (args: string[]) => [
   Deno.execPath(),
