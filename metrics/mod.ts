@@ -110,6 +110,7 @@ export {
   type BootstrapOptions,
   type BootstrapResult,
   bootstrapTest,
+  MAX_RESAMPLED_DRAWS,
 } from "./significance/bootstrap.ts";
 export {
   adjustPValues,
