@@ -188,6 +188,7 @@ function utf8Decoder(): (chunk: Uint8Array, more: boolean) => string {
 
 const UTF16 = new TextDecoder("utf-16le");
 const ASCII = new TextDecoder("windows-1252");
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * Turns bytes into a string with one character per byte (code units 0-255).
@@ -204,15 +205,11 @@ const ASCII = new TextDecoder("windows-1252");
 export function byteString(bytes: Uint8Array): string {
   // ASCII (nearly every run and qrels file) decodes alike in windows-1252,
   // into a one-byte string, which V8 hashes and compares faster than the
-  // two-byte string that widening to UTF-16 gives.
-  let ascii = true;
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i] >= 0x80) {
-      ascii = false;
-      break;
-    }
-  }
-  if (ascii) return ASCII.decode(bytes);
+  // two-byte string that widening to UTF-16 gives. windows-1252 maps every
+  // byte from 0x80 up to a code point from 0x80 up, so a pattern finds them:
+  // a loop over the bytes ran in the interpreter, 3 ms of a TREC qrels file.
+  const text = ASCII.decode(bytes);
+  if (!NON_ASCII.test(text)) return text;
   const units = new Uint16Array(bytes.length);
   units.set(bytes);
   return UTF16.decode(units);
