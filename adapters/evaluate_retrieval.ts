@@ -104,7 +104,7 @@ export interface EvaluateRetrievalOptions {
  * const retriever = (query: string, { limit }: { limit: number }) =>
  *   rankings[query].slice(0, limit);
  * const report = await evaluateRetrieval(retriever, qrels, queries, { kValues: [1, 3] });
- * console.log(report.metrics["recall@3"]); // 1
+ * console.log(report.aggregate["recall@3"]); // 1
  * console.log(report.primaryAt(1)); // 0.5
  * ```
  *
@@ -232,7 +232,8 @@ export async function evaluateRetrieval(
     );
   }
   return new RetrievalReport({
-    metrics: { ...evaluation.aggregate },
+    metrics: labels,
+    aggregate: { ...evaluation.aggregate },
     perQuery,
     nQueries: evaluation.counts.scored,
     kValues,

@@ -35,7 +35,9 @@ export interface SkippedQuery {
 /** What a {@linkcode RetrievalReport} is built from. */
 export interface RetrievalReportInit {
   /** Metric label to mean over the scored queries. */
-  readonly metrics: Readonly<Record<string, number>>;
+  readonly aggregate: Readonly<Record<string, number>>;
+  /** The metric labels, in order. Default: the keys of `aggregate`. */
+  readonly metrics?: readonly string[];
   /** Query id to metric label to value. */
   readonly perQuery: Readonly<
     Record<QueryId, Readonly<Record<string, number>>>
@@ -65,7 +67,7 @@ export interface RetrievalReportInit {
  * ```ts
  * import { RetrievalReport } from "./retrieval_report.ts";
  * const report = new RetrievalReport({
- *   metrics: { "ndcg@10": 0.83 },
+ *   aggregate: { "ndcg@10": 0.83 },
  *   perQuery: {},
  *   nQueries: 12,
  *   kValues: [10],
@@ -75,8 +77,10 @@ export interface RetrievalReportInit {
  * ```
  */
 export class RetrievalReport {
-  /** Metric label (e.g. `ndcg@10`, `P@5`, `rr@10`) to mean over the scored queries. */
-  readonly metrics: Readonly<Record<string, number>>;
+  /** The metric labels (e.g. `ndcg@10`, `P@5`, `rr@10`), in order. */
+  readonly metrics: readonly string[];
+  /** Metric label to mean over the scored queries. */
+  readonly aggregate: Readonly<Record<string, number>>;
   /** Query id to metric label to value. */
   readonly perQuery: Readonly<
     Record<QueryId, Readonly<Record<string, number>>>
@@ -104,7 +108,8 @@ export class RetrievalReport {
    * @param init The numbers and what happened.
    */
   constructor(init: RetrievalReportInit) {
-    this.metrics = init.metrics;
+    this.aggregate = init.aggregate;
+    this.metrics = init.metrics ?? Object.keys(init.aggregate);
     this.perQuery = init.perQuery;
     this.nQueries = init.nQueries;
     this.kValues = init.kValues;
@@ -128,7 +133,7 @@ export class RetrievalReport {
    * @returns The mean, or undefined when `ndcg@k` was not computed.
    */
   primaryAt(k: number): number | undefined {
-    return this.metrics[`ndcg@${k}`];
+    return this.aggregate[`ndcg@${k}`];
   }
 
   /**
@@ -138,7 +143,7 @@ export class RetrievalReport {
    * @example
    * ```ts
    * import { RetrievalReport } from "./retrieval_report.ts";
-   * const report = new RetrievalReport({ metrics: { "rr@10": 0.5 }, perQuery: {}, nQueries: 2, kValues: [10] });
+   * const report = new RetrievalReport({ aggregate: { "rr@10": 0.5 }, perQuery: {}, nQueries: 2, kValues: [10] });
    * console.log(report.value("mrr@10")); // 0.5
    * console.log(report.value("MRR@10")); // 0.5
    * ```
@@ -152,7 +157,7 @@ export class RetrievalReport {
     spec: string,
     registry: Registry = builtinRegistry,
   ): number | undefined {
-    return this.metrics[registry.resolve(spec).label];
+    return this.aggregate[registry.resolve(spec).label];
   }
 
   /**
@@ -166,7 +171,7 @@ export class RetrievalReport {
    * ```ts
    * import { RetrievalReport } from "./retrieval_report.ts";
    * const report = new RetrievalReport({
-   *   metrics: {}, perQuery: {}, nQueries: 1, kValues: [],
+   *   aggregate: {}, perQuery: {}, nQueries: 1, kValues: [],
    *   run: [{ queryId: "q1", docs: ["d2", "d1"], scores: [1, 1] }],
    * });
    * console.log(await report.formatRun({ tag: "x" })); // "q1 Q0 d2 1 1 x\nq1 Q0 d1 2 1 x\n"
@@ -192,14 +197,13 @@ export class RetrievalReport {
   }
 
   /**
-   * The report as plain JSON data, with the keys of an evaluation's JSON
-   * where they mean the same: `metrics` lists the labels, `aggregate` maps
-   * each to its mean (the schema is `report/schemas/retrieval.json`).
+   * The report as plain JSON data, with the report's own keys (the schema is
+   * `report/schemas/retrieval.json`).
    *
    * @example
    * ```ts
    * import { RetrievalReport } from "./retrieval_report.ts";
-   * const report = new RetrievalReport({ metrics: { "rr@10": 0.5 }, perQuery: {}, nQueries: 2, kValues: [10] });
+   * const report = new RetrievalReport({ aggregate: { "rr@10": 0.5 }, perQuery: {}, nQueries: 2, kValues: [10] });
    * const { metrics, aggregate } = report.toJSON();
    * console.log(metrics, aggregate); // [ "rr@10" ] { "rr@10": 0.5 }
    * ```
@@ -221,8 +225,8 @@ export class RetrievalReport {
       ...(this.retriever !== undefined ? { retriever: this.retriever } : {}),
       nQueries: this.nQueries,
       kValues: [...this.kValues],
-      metrics: Object.keys(this.metrics),
-      aggregate: { ...this.metrics },
+      metrics: [...this.metrics],
+      aggregate: { ...this.aggregate },
       perQuery: Object.fromEntries(
         Object.keys(this.perQuery).sort(compareIds).map((
           id,

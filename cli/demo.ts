@@ -110,7 +110,7 @@ async function demo(): Promise<number> {
   console.log(
     toAligned({
       header: ["metric", report.retriever ?? "bm25"],
-      rows: Object.entries(report.metrics).map((
+      rows: Object.entries(report.aggregate).map((
         [label, value],
       ) => [label, formatTrecValue(value)]),
     }).trimEnd(),

@@ -72,14 +72,14 @@ export function ragEvaluationToJson(
   options: RagRenderOptions = {},
 ): RagEvaluationJson {
   const aggregate: Record<string, number | null> = {};
-  for (const label of result.labels) {
-    const value = result.metrics[label];
+  for (const label of result.metrics) {
+    const value = result.aggregate[label];
     aggregate[label] = Number.isNaN(value) ? null : value;
   }
   return {
     nSamples: result.nSamples,
     normalize: result.normalize,
-    metrics: [...result.labels],
+    metrics: [...result.metrics],
     aggregate,
     coverage: { ...result.coverage },
     ...(options.perSample
@@ -123,7 +123,7 @@ export function ragEvaluationToTrec(
   let out = "";
   if (options.perSample) {
     result.perSample.forEach((values, i) => {
-      for (const label of result.labels) {
+      for (const label of result.metrics) {
         const value = values[label];
         if (value !== null) {
           out += line(label, result.sampleIds[i], formatTrecValue(value));
@@ -132,10 +132,10 @@ export function ragEvaluationToTrec(
     });
   }
   out += line("num_samples", "all", String(result.nSamples));
-  for (const label of result.labels) {
-    out += line(label, "all", formatTrecValue(result.metrics[label]));
+  for (const label of result.metrics) {
+    out += line(label, "all", formatTrecValue(result.aggregate[label]));
   }
-  for (const label of result.labels) {
+  for (const label of result.metrics) {
     out += line(`coverage:${label}`, "all", String(result.coverage[label]));
   }
   return out;
@@ -178,7 +178,7 @@ export function ragEvaluationTable(
   const rows: string[][] = [];
   if (options.perSample) {
     result.perSample.forEach((values, i) => {
-      for (const label of result.labels) {
+      for (const label of result.metrics) {
         const value = values[label];
         if (value !== null) {
           rows.push([result.sampleIds[i], label, fmt(value), ""]);
@@ -186,11 +186,11 @@ export function ragEvaluationTable(
       }
     });
   }
-  for (const label of result.labels) {
+  for (const label of result.metrics) {
     rows.push([
       "all",
       label,
-      fmt(result.metrics[label]),
+      fmt(result.aggregate[label]),
       String(result.coverage[label]),
     ]);
   }

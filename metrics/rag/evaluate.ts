@@ -45,12 +45,13 @@ export interface RagEvaluateOptions {
 /** The result of {@linkcode evaluateRag}. */
 export interface RagEvaluation {
   /** The metric labels, in the order asked for, each once. */
-  readonly labels: readonly string[];
+  readonly metrics: readonly string[];
   /**
    * Label to value over the samples the metric applied to: the mean, or for
    * a corpus metric (BLEU) its corpus value. `NaN` when it applied to none.
+   * The same key as an `Evaluation`'s and the JSON's `aggregate`.
    */
-  readonly metrics: Readonly<Record<string, number>>;
+  readonly aggregate: Readonly<Record<string, number>>;
   /** Label to how many samples the metric applied to. */
   readonly coverage: Readonly<Record<string, number>>;
   /** How many samples were given. */
@@ -98,8 +99,8 @@ export interface RagEvaluation {
  *     retrieved_contexts: ["Paris is the capital of France."] },
  *   { user_input: "2 + 2?", response: "five", reference: "four", retrieved_contexts: [] },
  * ]);
- * console.log(result.metrics.exact_match); // 0.5
- * console.log(result.metrics.non_empty_rate); // 0.5
+ * console.log(result.aggregate.exact_match); // 0.5
+ * console.log(result.aggregate.non_empty_rate); // 0.5
  * console.log(result.coverage.context_precision); // 2 (no contexts scores 0)
  * ```
  *
@@ -213,8 +214,8 @@ export function evaluateRag(
     }
   }
   return {
-    labels,
-    metrics: values,
+    metrics: labels,
+    aggregate: values,
     coverage,
     nSamples: inputs.length,
     perSample,

@@ -30,7 +30,7 @@ Deno.test("ef seed: recall@3 is 1 and NDCG@1 averages to 0.5", async () => {
     queries,
     { kValues: [1, 3] },
   );
-  assertEquals(report.metrics["recall@3"], 1);
+  assertEquals(report.aggregate["recall@3"], 1);
   assertEquals(report.primaryAt(1), 0.5);
 });
 
@@ -42,7 +42,7 @@ Deno.test("ef seed: recall@2 is 1 over two queries", async () => {
     { q1: "alpha", q2: "beta" },
     { kValues: [1, 2] },
   );
-  assertEquals([report.metrics["recall@2"], report.nQueries], [1, 2]);
+  assertEquals([report.aggregate["recall@2"], report.nQueries], [1, 2]);
 });
 
 Deno.test("report fields: metrics at every k, per-query values, primary, aliases", async () => {
@@ -55,22 +55,22 @@ Deno.test("report fields: metrics at every k, per-query values, primary, aliases
   const labels = ["ndcg", "recall", "P", "rr", "ap"].flatMap((m) =>
     [1, 2, 10].map((k) => `${m}@${k}`)
   );
-  assertEquals(Object.keys(report.metrics), labels);
+  assertEquals(report.metrics, labels);
   assertEquals(Object.keys(report.perQuery), ["q1"]);
   assertEquals(report.kValues, [1, 2, 10]);
   assertEquals(report.nQueries, 1);
   // d2 unjudged, d1 grade 2 at rank 2, d3 grade 1 at rank 3.
   const idcg = 2 + 1 / Math.log2(3);
-  assertEquals(report.metrics["ndcg@10"], (2 / Math.log2(3) + 1 / 2) / idcg);
-  assertEquals(report.primary, report.metrics["ndcg@10"]);
-  assertEquals(report.metrics["ndcg@1"], 0);
-  assertEquals(report.metrics["recall@2"], 0.5);
-  assertEquals(report.metrics["P@2"], 0.5);
-  assertEquals(report.metrics["rr@1"], 0);
-  assertEquals(report.metrics["rr@10"], 0.5);
-  assertEquals(report.metrics["ap@10"], (1 / 2 + 2 / 3) / 2);
+  assertEquals(report.aggregate["ndcg@10"], (2 / Math.log2(3) + 1 / 2) / idcg);
+  assertEquals(report.primary, report.aggregate["ndcg@10"]);
+  assertEquals(report.aggregate["ndcg@1"], 0);
+  assertEquals(report.aggregate["recall@2"], 0.5);
+  assertEquals(report.aggregate["P@2"], 0.5);
+  assertEquals(report.aggregate["rr@1"], 0);
+  assertEquals(report.aggregate["rr@10"], 0.5);
+  assertEquals(report.aggregate["ap@10"], (1 / 2 + 2 / 3) / 2);
   assertEquals(report.value("mrr@10"), 0.5);
-  assertEquals(report.value("map@10"), report.metrics["ap@10"]);
+  assertEquals(report.value("map@10"), report.aggregate["ap@10"]);
   assertEquals(report.value("precision@2"), 0.5);
   assertEquals(report.value("ndcg@5"), undefined);
   assertEquals(report.primaryAt(5), undefined);
@@ -80,7 +80,7 @@ Deno.test("report fields: metrics at every k, per-query values, primary, aliases
     nQueries: 1,
     kValues: [1, 2, 10],
     metrics: labels,
-    aggregate: { ...report.metrics },
+    aggregate: { ...report.aggregate },
     perQuery: { q1: { ...report.perQuery.q1 } },
     failures: [],
     unknownIds: {},
@@ -98,7 +98,7 @@ Deno.test("specs with a cutoff are used as is; metrics without one are not expan
       metrics: ["ndcg@20", "rprec", "mrr", "ndcg_cut_3", "ndcg"],
     },
   );
-  assertEquals(Object.keys(report.metrics), [
+  assertEquals(report.metrics, [
     "ndcg@20",
     "rprec",
     "rr@5",
@@ -108,7 +108,7 @@ Deno.test("specs with a cutoff are used as is; metrics without one are not expan
   const bare = await evaluateRetrieval(() => ["d1"], { q1: { d1: 1 } }, {
     q1: "x",
   }, { kValues: [], metrics: ["rr", "ap"] });
-  assertEquals(Object.keys(bare.metrics), ["rr", "ap"]);
+  assertEquals(bare.metrics, ["rr", "ap"]);
   assertEquals(bare.primary, undefined);
 });
 
@@ -149,7 +149,7 @@ Deno.test("a ranking longer than the limit is cut; passages collapse to their be
     docs: ["a", "b"],
     scores: [4, 2],
   }]);
-  assertEquals(report.metrics["recall@2"], 0.5);
+  assertEquals(report.aggregate["recall@2"], 0.5);
 });
 
 Deno.test("judged queries without text or without a relevant document are skipped; unjudged ones are not run", async () => {
@@ -178,7 +178,7 @@ Deno.test("relevanceLevel decides which queries have a relevant document and wha
     { q1: "x", q2: "y" },
     { metrics: ["rr"], kValues: [], relevanceLevel: 2 },
   );
-  assertEquals(report.metrics.rr, 0.5);
+  assertEquals(report.aggregate.rr, 0.5);
   assertEquals(report.skipped, [{
     queryId: "q2",
     reason: "no relevant documents",
@@ -210,7 +210,7 @@ Deno.test("a throwing retriever or a malformed result is a failure scored zero, 
     q2: { "P@1": 0 },
     q3: { "P@1": 0 },
   });
-  assertEquals(report.metrics["P@1"], 1 / 3);
+  assertEquals(report.aggregate["P@1"], 1 / 3);
   await assertRejects(
     () =>
       evaluateRetrieval(retriever, qrels, queries, {
@@ -258,7 +258,7 @@ Deno.test("unknown ids are listed (and ranked as not relevant) when the corpus i
     { metrics: ["rr"], kValues: [], documentIds: ["d1", "d2"] },
   );
   assertEquals(report.unknownIds, new Map([["q1", ["ghost"]]]));
-  assertEquals(report.metrics.rr, 0.5);
+  assertEquals(report.aggregate.rr, 0.5);
   assertEquals(report.failures, []);
 });
 
@@ -292,7 +292,7 @@ Deno.test("queries run concurrently up to the limit, results stay in query order
     "q3",
     "q4",
   ]);
-  assertEquals(report.metrics["P@1"], 1);
+  assertEquals(report.aggregate["P@1"], 1);
   assertEquals(progress, [[1, 5], [2, 5], [3, 5], [4, 5], [5, 5]]);
 });
 
@@ -361,7 +361,7 @@ Deno.test("the saved run re-evaluates to the same numbers; tied scores in a fore
     new Map([["q1", new Map([["b", 1]])], ["q2", new Map([["a", 1]])]]),
     ["rr", "ndcg@10"],
   );
-  assertEquals(again.aggregate, report.metrics);
+  assertEquals(again.aggregate, report.aggregate);
   await Deno.remove(dir, { recursive: true });
 });
 
@@ -397,7 +397,7 @@ Deno.test("BM25 on the example dataset: the committed run and trec_eval's number
   };
   for (const [label, name] of Object.entries(names)) {
     assertEquals(
-      formatTrecValue(report.metrics[label]),
+      formatTrecValue(report.aggregate[label]),
       trecEval.get(name),
       label,
     );

@@ -387,7 +387,7 @@ Deno.test("the concurrency limit holds even when the caller asks for more", asyn
       concurrency: 6,
     });
     assertEquals(report.failures, []);
-    assertEquals(report.metrics["P@1"], 1);
+    assertEquals(report.aggregate["P@1"], 1);
     assertEquals(service.maxInFlight, 2);
   });
 });
@@ -447,8 +447,8 @@ Deno.test("per-query failures are recorded in the report and score zero; unknown
     assertEquals(report.perQuery.q2, { "ndcg@3": 0, rr: 0 });
     assertEquals(report.perQuery.q4, { "ndcg@3": 0, rr: 0 });
     assertEquals(report.perQuery.q5, { "ndcg@3": q5, rr: 0.5 });
-    assertEquals(report.metrics["ndcg@3"], (q1 + 0 + 0 + 0 + q5) / 5);
-    assertEquals(report.metrics.rr, 0.3);
+    assertEquals(report.aggregate["ndcg@3"], (q1 + 0 + 0 + 0 + q5) / 5);
+    assertEquals(report.aggregate.rr, 0.3);
     assertEquals(report.run.map((r) => r.docs), [
       ["d2", "d9", "d1"],
       [],

@@ -3,7 +3,7 @@ import { RetrievalReport } from "../../adapters/retrieval_report.ts";
 
 Deno.test("ef seed: a report built by hand has nDCG@10 as its primary number", () => {
   const report = new RetrievalReport({
-    metrics: { "ndcg@10": 0.83 },
+    aggregate: { "ndcg@10": 0.83 },
     perQuery: {},
     nQueries: 12,
     kValues: [10],
@@ -19,7 +19,7 @@ Deno.test("ef seed: a report built by hand has nDCG@10 as its primary number", (
 
 Deno.test("without nDCG@10 there is no primary number", () => {
   const report = new RetrievalReport({
-    metrics: { "recall@10": 1 },
+    aggregate: { "recall@10": 1 },
     perQuery: {},
     nQueries: 1,
     kValues: [10],
@@ -29,7 +29,7 @@ Deno.test("without nDCG@10 there is no primary number", () => {
 
 Deno.test("formatRun keeps scores trec_eval would rank the same way, else writes ranks", async () => {
   const report = new RetrievalReport({
-    metrics: {},
+    aggregate: {},
     perQuery: {},
     nQueries: 4,
     kValues: [],

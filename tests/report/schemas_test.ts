@@ -95,6 +95,31 @@ Deno.test("eval --format json and --save-report conform to evaluation.json", asy
   }
 });
 
+Deno.test("eval of diversity measures conforms to evaluation.json", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // Subtopic qrels: "qid subtopic docno rel".
+    await Deno.writeTextFile(
+      `${dir}/qrels`,
+      "q1 1 d1 1\nq1 2 d2 1\nq1 2 d3 1\nq2 1 d4 1\n",
+    );
+    await Deno.writeTextFile(
+      `${dir}/run`,
+      "q1 Q0 d2 1 3 t\nq1 Q0 d1 2 2 t\nq2 Q0 d9 1 1 t\n",
+    );
+    check(
+      "evaluation.json",
+      "eval alpha_nDCG@10 ERR_IA@20 -q",
+      await cliJson(
+        ["eval", `${dir}/qrels`, `${dir}/run`, "alpha_nDCG@10 ERR_IA@20"]
+          .concat(["-q", "--format", "json"]),
+      ),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("compare --format json conforms to comparison.json, each pair with UltraRAG's aliases", async () => {
   const json = await cliJson(
     ["compare", QRELS, BM25, HYBRID, "-q", "--format", "json"],

@@ -22,7 +22,7 @@ function samplesOf(hyps: string[], streams: string[][]): RagSample[] {
 
 function corpus(spec: string, samples: RagSample[]): number {
   const result = evaluateRag(samples, { metrics: [spec] });
-  return result.metrics[result.labels[0]];
+  return result.aggregate[result.metrics[0]];
 }
 
 // test_bleu.py's README example.
@@ -187,7 +187,7 @@ Deno.test("sentence BLEU per sample, corpus BLEU as the aggregate", () => {
     ...samplesOf(HYPS, REFS),
     { response: "no reference" },
   ], { metrics: ["bleu"] });
-  assertAlmostEquals(result.metrics.bleu, 48.530827, 1e-6);
+  assertAlmostEquals(result.aggregate.bleu, 48.530827, 1e-6);
   assertEquals(result.coverage.bleu, 3);
   // sacrebleu's exp(mean of 4 logs of 100), as Python's math gives it.
   assertEquals(result.perSample[0].bleu, 100.00000000000004);
@@ -221,8 +221,8 @@ Deno.test("sacrebleu's values on FlashRAG's NQ answers", async () => {
   const specs = Object.keys(expected).filter((s) => s.startsWith("bleu"));
   const result = evaluateRag(samples, { metrics: specs });
   for (const spec of specs) {
-    const label = result.labels[specs.indexOf(spec)];
-    assertAlmostEquals(result.metrics[label], expected[spec].corpus, 1e-9);
+    const label = result.metrics[specs.indexOf(spec)];
+    assertAlmostEquals(result.aggregate[label], expected[spec].corpus, 1e-9);
     const values = result.perSample.map((v) => v[label]!);
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
     assertAlmostEquals(mean, expected[spec].sentenceMean, 1e-9, spec);

@@ -10,7 +10,7 @@ function corpus(spec: string, hyps: string[], refs: string[]): number {
     hyps.map((response, i) => ({ response, reference: refs[i] })),
     { metrics: [spec] },
   );
-  return result.metrics[result.labels[0]];
+  return result.aggregate[result.metrics[0]];
 }
 
 Deno.test("test_chrf: beta 3, epsilon smoothing", () => {
@@ -153,8 +153,8 @@ Deno.test("sacrebleu's chrF and chrF++ on FlashRAG's NQ answers", async () => {
   );
   for (const spec of ["chrf", "chrf(word_order=2)"]) {
     const result = evaluateRag(samples, { metrics: [spec] });
-    const label = result.labels[0];
-    assertAlmostEquals(result.metrics[label], expected[spec].corpus, 1e-9);
+    const label = result.metrics[0];
+    assertAlmostEquals(result.aggregate[label], expected[spec].corpus, 1e-9);
     const values = result.perSample.map((v) => v[label]!);
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
     assertAlmostEquals(mean, expected[spec].sentenceMean, 1e-9, spec);

@@ -28,9 +28,9 @@ const EF_SAMPLES = [
 
 Deno.test("the ef seed's evaluate_rag example", () => {
   const result = evaluateRag(EF_SAMPLES);
-  assertEquals(result.labels, DEFAULT_RAG_METRICS);
+  assertEquals(result.metrics, DEFAULT_RAG_METRICS);
   assertEquals(result.nSamples, 2);
-  assertEquals(result.metrics, {
+  assertEquals(result.aggregate, {
     exact_match: 0.5,
     token_f1: 0.5,
     // The second sample retrieved nothing: recall and precision 0.
@@ -63,11 +63,11 @@ Deno.test("only a missing reference skips an answer metric", () => {
     { response: "Lyon" },
     { user_input: "no answer yet" },
   ], { metrics: ["exact_match", "non_empty_rate"] });
-  assertEquals(result.metrics.exact_match, 0.5);
+  assertEquals(result.aggregate.exact_match, 0.5);
   assertEquals(result.coverage.exact_match, 2);
   assertEquals(result.perSample[2].exact_match, null);
   // Applied to none: NaN, never 0.
-  assertEquals(Number.isNaN(result.metrics.non_empty_rate), true);
+  assertEquals(Number.isNaN(result.aggregate.non_empty_rate), true);
   assertEquals(result.coverage.non_empty_rate, 0);
   assertEquals(result.nSamples, 4);
   assertEquals(result.missingResponses, ["4"]);
@@ -79,12 +79,12 @@ Deno.test("a missing or null response scores 0, with a warning naming it", () =>
     { id: "q2", reference: "Paris" },
     { id: "q3", response: null, reference: "Rome" } as never,
   ], { metrics: ["exact_match", "token_f1", "acc", "bleu", "rouge_l"] });
-  for (const label of result.labels) {
+  for (const label of result.metrics) {
     assertEquals(result.coverage[label], 3, label);
     assertEquals(result.perSample[1][label], 0, label);
     assertEquals(result.perSample[2][label], 0, label);
   }
-  assertEquals(result.metrics.exact_match, 1 / 3);
+  assertEquals(result.aggregate.exact_match, 1 / 3);
   assertEquals(result.missingResponses, ["q2", "q3"]);
   assertEquals(result.warnings, [
     "2 of the 3 samples have no response and score as the empty answer: q2, q3",
@@ -100,9 +100,9 @@ Deno.test("context metrics score 0 for a sample without contexts when others lis
   const result = evaluateRag(samples, {
     metrics: ["context_recall", "context_precision", "non_empty_rate"],
   });
-  for (const label of result.labels) {
+  for (const label of result.metrics) {
     assertEquals(result.coverage[label], 3, label);
-    assertEquals(result.metrics[label], 1 / 3, label);
+    assertEquals(result.aggregate[label], 1 / 3, label);
   }
   // No sample lists any: they apply to none, and say so.
   const none = evaluateRag([{ reference: "Paris", response: "Paris" }], {
@@ -116,7 +116,7 @@ Deno.test("context metrics score 0 for a sample without contexts when others lis
     { reference_context_ids: ["d1"], retrieved_context_ids: ["d1"] },
     { reference_context_ids: ["d1"] },
   ], { metrics: ["id_context_recall", "id_context_precision"] });
-  assertEquals(ids.metrics, {
+  assertEquals(ids.aggregate, {
     id_context_recall: 0.5,
     id_context_precision: 0.5,
   });
@@ -140,19 +140,19 @@ Deno.test("several references, specs with parameters, normalization", () => {
   const squad = evaluateRag(samples, {
     metrics: ["em", "rouge_l(stem=porter)", "string_em(match=contain)"],
   });
-  assertEquals(squad.labels, [
+  assertEquals(squad.metrics, [
     "exact_match",
     "rouge_l(stem=porter)",
     "string_em(match=contain)",
   ]);
-  assertEquals(squad.metrics.exact_match, 0);
+  assertEquals(squad.aggregate.exact_match, 0);
   const ultra = evaluateRag(samples, {
     metrics: ["em", "string_em"],
     normalize: "ultrarag",
   });
-  assertEquals(ultra.metrics.exact_match, 1);
+  assertEquals(ultra.aggregate.exact_match, 1);
   // First sample matches one of two references, the second its only one.
-  assertEquals(ultra.metrics["string_em"], 0.75);
+  assertEquals(ultra.aggregate["string_em"], 0.75);
   assertEquals(ultra.normalize, "ultrarag");
 });
 
@@ -160,7 +160,7 @@ Deno.test("a metric asked for twice is computed once", () => {
   const result = evaluateRag(EF_SAMPLES, {
     metrics: ["em", "exact_match", "EM"],
   });
-  assertEquals(result.labels, ["exact_match"]);
+  assertEquals(result.metrics, ["exact_match"]);
 });
 
 Deno.test("errors: no samples, unknown or non-RAG metrics, bad samples", () => {
@@ -209,7 +209,7 @@ Deno.test("plugins: a RAG metric from a user registry", () => {
     { response: "Tour Eiffel, Paris" },
     { reference: "no response" },
   ], { metrics: ["answer_length", "exact_match"], registry: mine });
-  assertEquals(result.metrics.answer_length, 2.5);
+  assertEquals(result.aggregate.answer_length, 2.5);
   assertEquals(result.coverage, { answer_length: 2, exact_match: 1 });
 });
 
@@ -219,8 +219,8 @@ Deno.test("a custom normalizer", () => {
     metrics: ["exact_match", "token_f1"],
     normalize: words,
   });
-  assertEquals(result.metrics.exact_match, 0);
-  assertAlmostEquals(result.metrics.token_f1, 0.5);
+  assertEquals(result.aggregate.exact_match, 0);
+  assertAlmostEquals(result.aggregate.token_f1, 0.5);
   assertEquals(result.normalize, "words");
 });
 
@@ -231,10 +231,10 @@ Deno.test("a custom normalizer's tokens may hold spaces; BLEU and ROUGE tokenize
   const samples = [{ response: "a b|c", reference: "a|b c" }];
   const metrics = ["token_f1", "exact_match", "bleu", "rouge_2"];
   const result = evaluateRag(samples, { metrics, normalize: bars });
-  assertEquals(result.metrics.token_f1, 0);
-  assertEquals(result.metrics.exact_match, 0);
+  assertEquals(result.aggregate.token_f1, 0);
+  assertEquals(result.aggregate.exact_match, 0);
   // sacrebleu's and rouge-score's tokenizers see the raw texts.
   const plain = evaluateRag(samples, { metrics });
-  assertEquals(result.metrics.bleu, plain.metrics.bleu);
-  assertEquals(result.metrics.rouge_2, plain.metrics.rouge_2);
+  assertEquals(result.aggregate.bleu, plain.aggregate.bleu);
+  assertEquals(result.aggregate.rouge_2, plain.aggregate.rouge_2);
 });

@@ -32,7 +32,7 @@ function corpus(spec: string, references: string[][]): number {
     PREDICTIONS.map((response, i) => ({ response, references: references[i] })),
     { metrics: [spec] },
   );
-  return result.metrics[result.labels[0]];
+  return result.aggregate[result.metrics[0]];
 }
 
 Deno.test("google_bleu's examples 1-4: references, min_len and max_len", () => {
@@ -69,7 +69,7 @@ Deno.test("NLTK's corpus GLEU and mean sentence GLEU on FlashRAG's NQ answers", 
     { input: "answers" },
   );
   const result = evaluateRag(samples, { metrics: ["gleu"] });
-  assertAlmostEquals(result.metrics.gleu, 0.10694815687340492, 1e-12);
+  assertAlmostEquals(result.aggregate.gleu, 0.10694815687340492, 1e-12);
   const values = result.perSample.map((v) => v.gleu!);
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   assertAlmostEquals(mean, 0.3552690126766332, 1e-12);

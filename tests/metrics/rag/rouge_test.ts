@@ -218,7 +218,7 @@ Deno.test("ROUGE-L refuses a table too large to compute quickly, naming the samp
   );
   // ROUGE-2 has no such limit (and "a" alone has no bigram: 0).
   assertEquals(
-    evaluateRag(samples, { metrics: ["rouge_2"] }).metrics.rouge_2,
+    evaluateRag(samples, { metrics: ["rouge_2"] }).aggregate.rouge_2,
     0.5,
   );
 });
@@ -239,7 +239,7 @@ Deno.test("rouge-score's and UltraRAG's values on FlashRAG's NQ answers", async 
   const result = evaluateRag(samples, { metrics: specs });
   specs.forEach((spec, i) => {
     assertAlmostEquals(
-      result.metrics[result.labels[i]],
+      result.aggregate[result.metrics[i]],
       reference.rouge_score[spec],
       1e-12,
       spec,
@@ -251,17 +251,17 @@ Deno.test("rouge-score's and UltraRAG's values on FlashRAG's NQ answers", async 
     normalize: "ultrarag",
   });
   assertAlmostEquals(
-    ultra.metrics.rouge_1,
+    ultra.aggregate.rouge_1,
     reference.ultrarag["rouge-1"],
     1e-12,
   );
   assertAlmostEquals(
-    ultra.metrics.rouge_2,
+    ultra.aggregate.rouge_2,
     reference.ultrarag["rouge-2"],
     1e-12,
   );
   assertAlmostEquals(
-    ultra.metrics.rouge_l,
+    ultra.aggregate.rouge_l,
     reference.ultrarag["rouge-l"],
     1e-12,
   );
