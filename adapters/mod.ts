@@ -12,7 +12,7 @@
  *   [{ id: "q1", text: "a query" }],
  *   { metrics: ["rr"] },
  * );
- * console.log(report.metrics.rr); // 0.5
+ * console.log(report.aggregate.rr); // 0.5
  * ```
  *
  * @module
