@@ -63,6 +63,14 @@ Deno.test("each schema is draft 2020-12, strict for Ajv, and named by its publis
     false,
   );
   assertEquals(SCHEMA_DIR.pathname.endsWith("/report/schemas/"), true);
+  // The README's table names each one.
+  const readme = await Deno.readTextFile(
+    new URL("../../README.md", import.meta.url),
+  );
+  assertEquals(
+    files.filter((file) => !readme.includes(`(report/schemas/${file})`)),
+    [],
+  );
 });
 
 Deno.test("eval --format json and --save-report conform to evaluation.json", async () => {
