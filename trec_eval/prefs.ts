@@ -11,6 +11,7 @@ import type { PrefsRecord } from "./prefs_file.ts";
 import type { TrecEvalRunTopic } from "./run_file.ts";
 import { glibcSort } from "./c_sort.ts";
 import { rankTopic, TopicError } from "./topic.ts";
+import { PreferenceOrder } from "./_preference_order.ts";
 
 /**
  * One equivalence class of a judgement group with a single sub-group:
@@ -45,10 +46,6 @@ export interface GroupCounts {
   numNonrelRet: number;
   /** Level classes (groups with one sub-group), highest level first. */
   readonly classes?: LevelClass[];
-  /** Preference matrix (groups with several sub-groups): `[i * n + j]` is 1 when i is preferred to j. */
-  readonly matrix?: Uint8Array;
-  /** The level of each internal rank in this group (-1 when not judged). */
-  readonly levels?: Float64Array;
 }
 
 /**
@@ -63,12 +60,6 @@ export interface PrefsCounts {
   readonly numJudged: number;
   /** Of those, retrieved. */
   readonly numJudgedRet: number;
-  /**
-   * `[i * numJudged + j]`: how many groups prefer i to j. Made when first
-   * read (only `prefs_pair` does): n² for n judged documents, which the
-   * other measures never hold.
-   */
-  readonly counts: Uint16Array;
 }
 
 interface PrefEntry {
@@ -150,41 +141,12 @@ export function countPreferences(
     }
     groups.push(
       subgroups > 1
-        ? matrixGroup(group, numJudged, numJudgedRet)
+        ? orderGroup(group, numJudgedRet)
         : classGroup(group, numJudged, numJudgedRet),
     );
     start = i;
   }
-  let counts: Uint16Array | undefined;
-  return {
-    groups,
-    numJudged,
-    numJudgedRet,
-    get counts() {
-      return counts ??= pairCounts(groups, numJudged);
-    },
-  };
-}
-
-/** How many groups prefer each document to each other one. */
-function pairCounts(groups: readonly GroupCounts[], n: number): Uint16Array {
-  const counts = new Uint16Array(n * n);
-  for (const g of groups) {
-    if (g.classes) {
-      const classes = g.classes;
-      for (let c1 = 0; c1 < classes.length; c1++) {
-        for (let c2 = c1 + 1; c2 < classes.length; c2++) {
-          for (const r1 of classes[c1].ranks) {
-            for (const r2 of classes[c2].ranks) counts[r1 * n + r2]++;
-          }
-        }
-      }
-    } else {
-      const a = g.matrix!;
-      for (let i = 0; i < a.length; i++) if (a[i]) counts[i]++;
-    }
-  }
-  return counts;
+  return { groups, numJudged, numJudgedRet };
 }
 
 function emptyCounts(): GroupCounts {
@@ -293,77 +255,42 @@ function checkOneLevel(classes: readonly LevelClass[]): void {
   }
 }
 
-function matrixGroup(
-  group: PrefEntry[],
-  n: number,
-  numJudgedRet: number,
-): GroupCounts {
-  const a = new Uint8Array(n * n);
-  const levels = new Float64Array(n).fill(-1);
-  for (let i = 0; i < group.length; i++) {
-    const e = group[i];
-    const seen = levels[e.rank];
-    if ((seen > 0 && e.rel === 0) || (seen === 0 && e.rel > 0)) {
-      throw new TopicError(
-        `trec_eval.form_prefs_counts: doc '${e.docno}' has both 0 and non-0 rel_level assigned\n`,
-      );
-    }
-    levels[e.rank] = e.rel;
-    let j = i + 1;
-    while (
-      j < group.length && group[j].jsg === e.jsg && group[j].rel === e.rel
-    ) j++;
-    for (; j < group.length && group[j].jsg === e.jsg; j++) {
-      a[e.rank * n + group[j].rank] = 1;
-    }
-  }
-  close(a, n);
-  const g: GroupCounts = { ...emptyCounts(), matrix: a, levels };
-  for (let i = 0; i < n; i++) {
-    if (levels[i] > 0) {
+/** The order of each group with several sub-groups. */
+const ORDERS = new WeakMap<GroupCounts, PreferenceOrder>();
+
+/**
+ * A group with several sub-groups, counted as trec_eval's
+ * `add_pa_pref_to_jg` counts the marks of its closed matrix: each
+ * document's closed preferences, walked one document at a time.
+ */
+function orderGroup(group: PrefEntry[], numJudgedRet: number): GroupCounts {
+  const order = new PreferenceOrder(group);
+  const g = emptyCounts();
+  const { docs, levels } = order;
+  const R = numJudgedRet;
+  for (let u = 0; u < docs.length; u++) {
+    if (levels[u] > 0) {
       g.numRel++;
-      if (i < numJudgedRet) g.numRelRet++;
-    } else if (levels[i] === 0) {
+      if (docs[u] < R) g.numRelRet++;
+    } else if (levels[u] === 0) {
       g.numNonrel++;
-      if (i < numJudgedRet) g.numNonrelRet++;
+      if (docs[u] < R) g.numNonrelRet++;
     }
-  }
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      if (!a[i * n + j]) continue;
-      if (i < numJudgedRet) {
+    const i = docs[u];
+    order.reach(u, (v) => {
+      const j = docs[v];
+      if (i < R) {
         if (j < i) g.possibleRet++;
-        else if (j < numJudgedRet) g.fulfilledRet++;
+        else if (j < R) g.fulfilledRet++;
         else g.fulfilledImp++;
-      } else if (j < numJudgedRet) g.possibleImp++;
+      } else if (j < R) g.possibleImp++;
       else g.possibleNotOccur++;
-    }
+    });
   }
   g.possibleRet += g.fulfilledRet;
   g.possibleImp += g.fulfilledImp;
+  ORDERS.set(g, order);
   return g;
-}
-
-/** Closes a preference matrix under transitivity; aborts on a conflict, as trec_eval. */
-function close(a: Uint8Array, n: number): void {
-  for (let i = 0; i < n; i++) a[i * n + i] = 1;
-  for (let k = 0; k < n; k++) {
-    for (let i = 0; i < n; i++) {
-      if (!a[i * n + k]) continue;
-      for (let j = 0; j < n; j++) if (a[k * n + j]) a[i * n + j] = 1;
-    }
-  }
-  for (let i = 0; i < n; i++) a[i * n + i] = 0;
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      if (i !== j && a[i * n + j] && a[j * n + i]) {
-        throw new TopicError(
-          `trec_eval.form_prefs_counts: Pref inconsistency found\n      internal rank ${i} and internal rank ${j} are conflicted\n`,
-          134,
-        );
-      }
-    }
-  }
 }
 
 const sumOf = (
@@ -515,29 +442,170 @@ export function groupAverageRatio(c: PrefsCounts, scope: PrefsScope): number {
  * @returns The average.
  */
 export function pairRatio(c: PrefsCounts, scope: PrefsScope): number {
-  const n = c.numJudged, ret = c.numJudgedRet, counts = c.counts;
-  let sum = 0, pairs = 0;
-  const visit = (i: number, j: number, score: boolean) => {
-    const ij = counts[i * n + j], ji = counts[j * n + i];
-    if (ij || ji) {
-      pairs++;
-      if (score) sum += ij / (ij + ji);
+  const pairs = pairIndex(c);
+  if (!pairs) {
+    // No two documents meet in two groups, and no group holds a document
+    // twice: every pair's share is 0 or 1, trec_eval's sum is a count, and
+    // the groups' counts are that count.
+    let ful = 0, poss = 0;
+    for (const g of c.groups) {
+      ful += g.fulfilledRet;
+      poss += g.possibleRet;
+      if (scope === "ret") continue;
+      ful += g.fulfilledImp;
+      poss += g.possibleImp;
+      if (scope === "all") poss += g.possibleNotOccur;
     }
-  };
+    return poss ? ful / poss : 0;
+  }
+  // trec_eval's order of summing: the retrieved pairs, then those of one
+  // retrieved document, each row by increasing rank.
+  const n = c.numJudged, ret = c.numJudgedRet;
+  const rows = new PairRows(c, pairs, n);
+  let sum = 0, count = 0;
   for (let i = 0; i < ret; i++) {
-    for (let j = i + 1; j < ret; j++) visit(i, j, true);
+    rows.fill(i);
+    rows.forEach(i + 1, ret, (ij, ji) => {
+      count++;
+      sum += ij / (ij + ji);
+    });
   }
   if (scope !== "ret") {
     for (let i = 0; i < ret; i++) {
-      for (let j = ret; j < n; j++) visit(i, j, true);
+      rows.fill(i);
+      rows.forEach(ret, n, (ij, ji) => {
+        count++;
+        sum += ij / (ij + ji);
+      });
     }
   }
   if (scope === "all") {
     for (let i = ret; i < n; i++) {
-      for (let j = i + 1; j < n; j++) visit(i, j, false);
+      rows.fill(i);
+      rows.forEach(i + 1, n, () => count++);
     }
   }
-  return pairs ? sum / pairs : 0;
+  return count ? sum / count : 0;
+}
+
+/** Where each document is judged: `[group, class or node]` pairs, by internal rank. */
+interface PairIndex {
+  readonly start: Int32Array;
+  readonly group: Int32Array;
+  readonly slot: Int32Array;
+}
+
+/**
+ * Each document's places in the groups, or undefined when no pair of
+ * documents is judged in two groups and no group holds a document twice.
+ */
+function pairIndex(c: PrefsCounts): PairIndex | undefined {
+  const n = c.numJudged;
+  const lastGroup = new Int32Array(n).fill(-1);
+  const places = new Int32Array(n + 1);
+  let shared = false;
+  const each = (visit: (r: number, g: number, slot: number) => void) => {
+    c.groups.forEach((g, gi) => {
+      if (g.classes) {
+        g.classes.forEach((cls, ci) => {
+          for (const r of cls.ranks) visit(r, gi, ci);
+        });
+      } else {
+        ORDERS.get(g)!.docs.forEach((r, u) => visit(r, gi, u));
+      }
+    });
+  };
+  each((r, g) => {
+    if (lastGroup[r] !== -1) shared = true;
+    lastGroup[r] = g;
+    places[r + 1]++;
+  });
+  if (!shared) return undefined;
+  for (let r = 0; r < n; r++) places[r + 1] += places[r];
+  const fill = places.slice(0, n);
+  const group = new Int32Array(places[n]), slot = new Int32Array(places[n]);
+  each((r, g, sl) => {
+    group[fill[r]] = g;
+    slot[fill[r]++] = sl;
+  });
+  return { start: places, group, slot };
+}
+
+/**
+ * One row and one column of trec_eval's `pref_counts` at a time: how many
+ * groups prefer document i to each other one, and each other one to i, in
+ * 16-bit counts as trec_eval's `unsigned short`.
+ */
+class PairRows {
+  readonly #c: PrefsCounts;
+  readonly #index: PairIndex;
+  readonly #to: Uint16Array;
+  readonly #from: Uint16Array;
+  readonly #touched: Int32Array;
+  readonly #stamp: Int32Array;
+  #size = 0;
+  #fills = 0;
+
+  constructor(c: PrefsCounts, index: PairIndex, n: number) {
+    this.#c = c;
+    this.#index = index;
+    this.#to = new Uint16Array(n);
+    this.#from = new Uint16Array(n);
+    this.#touched = new Int32Array(n);
+    this.#stamp = new Int32Array(n);
+  }
+
+  /** Makes document i's row and column the current ones. */
+  fill(i: number): void {
+    for (let k = 0; k < this.#size; k++) {
+      const j = this.#touched[k];
+      this.#to[j] = this.#from[j] = 0;
+    }
+    this.#size = 0;
+    const fill = ++this.#fills;
+    const { start, group, slot } = this.#index;
+    const add = (counts: Uint16Array) => (j: number) => {
+      counts[j]++;
+      if (this.#stamp[j] !== fill) {
+        this.#stamp[j] = fill;
+        this.#touched[this.#size++] = j;
+      }
+    };
+    const to = add(this.#to), from = add(this.#from);
+    for (let k = start[i]; k < start[i + 1]; k++) {
+      const g = this.#c.groups[group[k]];
+      if (g.classes) {
+        const own = slot[k];
+        g.classes.forEach((cls, ci) => {
+          if (ci === own) return;
+          const counts = ci > own ? to : from;
+          for (const r of cls.ranks) counts(r);
+        });
+      } else {
+        const order = ORDERS.get(g)!;
+        order.reach(slot[k], (v) => to(order.docs[v]));
+        order.reach(slot[k], (v) => from(order.docs[v]), true);
+      }
+    }
+    this.#touched.subarray(0, this.#size).sort();
+  }
+
+  /**
+   * Calls `visit` for each document j in `[from, to)`, increasing, that
+   * has a preference either way with the current one.
+   */
+  forEach(
+    from: number,
+    to: number,
+    visit: (ij: number, ji: number) => void,
+  ): void {
+    for (let k = 0; k < this.#size; k++) {
+      const j = this.#touched[k];
+      if (j < from || j >= to) continue;
+      const ij = this.#to[j], ji = this.#from[j];
+      if (ij || ji) visit(ij, ji);
+    }
+  }
 }
 
 /**
@@ -590,94 +658,114 @@ function recount(
   n: number,
   ret: number,
 ): [number, number] {
+  if (g.classes) return recountClasses(g.classes, g.numRel, ret, false);
   let ful = 0, poss = 0;
-  if (g.classes) {
-    const classes = g.classes;
-    const last = classes[classes.length - 1].ranks.slice(0, g.numRel);
-    const tally = (r1: number, r2: number) => {
-      if (r1 < r2 && r1 < ret) ful++;
-      else poss++;
-    };
-    for (let c1 = 0; c1 < classes.length; c1++) {
-      for (let c2 = c1 + 1; c2 < classes.length - 1; c2++) {
-        for (const r1 of classes[c1].ranks) {
-          for (const r2 of classes[c2].ranks) tally(r1, r2);
-        }
-      }
-    }
-    for (const cls of classes) {
-      for (const r1 of cls.ranks) for (const r2 of last) tally(r1, r2);
-    }
-    return [ful, poss + ful];
-  }
-  const a = g.matrix!, levels = g.levels!;
-  const limit = firstDiscardedNonrel(levels, n, g.numRel);
-  const kept = (i: number) => !(i >= limit && levels[i] === 0);
-  for (let i = 0; i < n; i++) {
-    if (!kept(i)) continue;
-    for (let j = 0; j < n; j++) {
-      if (j === i || !kept(j) || !a[i * n + j]) continue;
+  const order = ORDERS.get(g)!, { docs, levels } = order;
+  const limit = firstDiscardedNonrel(order, n, g.numRel);
+  const kept = (u: number) => !(docs[u] >= limit && levels[u] === 0);
+  for (let u = 0; u < docs.length; u++) {
+    if (!kept(u)) continue;
+    const i = docs[u];
+    order.reach(u, (v) => {
+      if (!kept(v)) return;
+      const j = docs[v];
       if (i >= ret && j >= ret) poss++;
       else if (i < ret && j > i) ful++;
       else poss++;
-    }
+    });
   }
   return [ful, poss + ful];
 }
 
 function recountRetrieved(g: GroupCounts, ret: number): [number, number] {
-  let ful = 0, poss = 0;
   if (g.classes) {
-    const classes = g.classes;
-    const last = classes[classes.length - 1].ranks.slice(0, g.numRelRet);
-    const retrieved = (ranks: number[]) => {
-      let k = 0;
-      while (k < ranks.length && ranks[k] < ret) k++;
-      return ranks.slice(0, k);
-    };
-    const tally = (r1: number, r2: number) => {
-      if (r1 < r2) ful++;
-      else poss++;
-    };
-    for (let c1 = 0; c1 < classes.length; c1++) {
-      const ranks1 = retrieved(classes[c1].ranks);
-      for (let c2 = c1 + 1; c2 < classes.length - 1; c2++) {
-        for (const r1 of ranks1) {
-          for (const r2 of retrieved(classes[c2].ranks)) tally(r1, r2);
-        }
-      }
-    }
-    const lastRetrieved = retrieved(last);
-    for (const cls of classes) {
-      for (const r1 of retrieved(cls.ranks)) {
-        for (const r2 of lastRetrieved) tally(r1, r2);
-      }
-    }
-    return [ful, poss + ful];
+    return recountClasses(g.classes, g.numRelRet, ret, true);
   }
-  const a = g.matrix!, levels = g.levels!;
-  const n = levels.length;
-  const limit = firstDiscardedNonrel(levels, ret, g.numRel);
-  const kept = (i: number) => !(i >= limit && levels[i] === 0);
-  for (let i = 0; i < ret; i++) {
-    if (!kept(i)) continue;
-    for (let j = 0; j < ret; j++) {
-      if (j === i || !kept(j) || !a[i * n + j]) continue;
-      if (j > i) ful++;
+  let ful = 0, poss = 0;
+  const order = ORDERS.get(g)!, { docs, levels } = order;
+  const limit = firstDiscardedNonrel(order, ret, g.numRel);
+  const kept = (u: number) =>
+    docs[u] < ret && !(docs[u] >= limit && levels[u] === 0);
+  for (let u = 0; u < docs.length; u++) {
+    if (!kept(u)) continue;
+    const i = docs[u];
+    order.reach(u, (v) => {
+      if (!kept(v)) return;
+      if (docs[v] > i) ful++;
       else poss++;
-    }
+    });
   }
   return [ful, poss + ful];
 }
 
+/**
+ * trec_eval's recount of a group of level classes with only the first
+ * `keep` documents of its last class: every pair of a document and one of
+ * a lower class but the last, and every pair of a document (of any class,
+ * the last too) and one of the kept. Counted with a Fenwick tree and a
+ * binary search where trec_eval visits each pair.
+ */
+function recountClasses(
+  classes: readonly LevelClass[],
+  keep: number,
+  ret: number,
+  retrievedOnly: boolean,
+): [number, number] {
+  const pick = (ranks: readonly number[]) =>
+    retrievedOnly ? ranks.filter((r) => r < ret) : ranks;
+  const K = classes.length;
+  const kept = pick(classes[K - 1].ranks.slice(0, keep));
+  const fulfils = (r1: number) => retrievedOnly || r1 < ret;
+  let ful = 0, total = 0;
+  let size = 0;
+  for (const cls of classes) {
+    for (const r of cls.ranks) size = Math.max(size, r + 1);
+  }
+  const tree = new Int32Array(size + 1);
+  let held = 0;
+  const atMost = (r: number) => {
+    let sum = 0;
+    for (let i = r + 1; i > 0; i -= i & -i) sum += tree[i];
+    return sum;
+  };
+  for (let c1 = K - 3; c1 >= 0; c1--) {
+    for (const r of pick(classes[c1 + 1].ranks)) {
+      for (let i = r + 1; i <= size; i += i & -i) tree[i]++;
+      held++;
+    }
+    for (const r1 of pick(classes[c1].ranks)) {
+      total += held;
+      if (fulfils(r1)) ful += held - atMost(r1);
+    }
+  }
+  for (const cls of classes) {
+    for (const r1 of pick(cls.ranks)) {
+      total += kept.length;
+      if (!fulfils(r1)) continue;
+      let lo = 0, hi = kept.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (kept[mid] <= r1) lo = mid + 1;
+        else hi = mid;
+      }
+      ful += kept.length - lo;
+    }
+  }
+  return [ful, total];
+}
+
+/**
+ * The internal rank of the group's nonrelevant document after its first
+ * `numRel` ones, below `upTo`; `upTo` when there is none.
+ */
 function firstDiscardedNonrel(
-  levels: Float64Array,
+  order: PreferenceOrder,
   upTo: number,
   numRel: number,
 ): number {
-  let seen = 0, i = 0;
-  for (; i < upTo; i++) {
-    if (levels[i] === 0 && ++seen === numRel + 1) break;
+  let seen = 0;
+  for (let u = 0; u < order.docs.length && order.docs[u] < upTo; u++) {
+    if (order.levels[u] === 0 && ++seen === numRel + 1) return order.docs[u];
   }
-  return i;
+  return upTo;
 }
