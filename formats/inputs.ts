@@ -18,6 +18,7 @@ import {
   type FormatRegistry,
 } from "./format_registry.ts";
 import { readQrels } from "./trec_qrels.ts";
+import type { InputLimits } from "./limits.ts";
 import { readRun, type ReadRunOptions, type TrecRun } from "./trec_run.ts";
 
 /** Options of {@linkcode readQrelsInput}. */
@@ -32,6 +33,11 @@ export interface ReadQrelsInputOptions {
   split?: string;
   /** The formats to use. Default: {@linkcode builtinFormats}. */
   registry?: FormatRegistry;
+  /**
+   * Bounds for a TREC qrels file (as {@linkcode readQrels} takes them).
+   * Default: the process's.
+   */
+  limits?: Partial<InputLimits>;
 }
 
 /** Options of {@linkcode readRunInput}. */
@@ -197,7 +203,7 @@ export async function readQrelsInput(
     const format = named(registry, options.format, QRELS_KINDS, "qrels");
     return await readQrelsAs(format, path, options);
   }
-  if (path === "-") return await readQrels(path);
+  if (path === "-") return await readQrels(path, { limits: options.limits });
   if ((await statInput(path)).isDirectory) {
     return await readQrelsFolder(path, options.split);
   }
@@ -207,7 +213,7 @@ export async function readQrelsInput(
       throw await refusal(registry, path, "qrels", flag);
     }
     // Nothing recognises it: read it as TREC qrels, whose error names the line.
-    return await readQrels(path).catch((error) => {
+    return await readQrels(path, { limits: options.limits }).catch((error) => {
       throw withFormat(error, registry.get("trec-qrels"), flag);
     });
   }
@@ -226,7 +232,9 @@ async function readQrelsAs(
   if (format.name === "beir" && options.split !== undefined) {
     return await readQrelsFolder(path, options.split);
   }
-  if (format.name === "trec-qrels") return await readQrels(path);
+  if (format.name === "trec-qrels") {
+    return await readQrels(path, { limits: options.limits });
+  }
   const value = await format.read(path);
   return format.kind === "dataset"
     ? (value as { qrels: Qrels }).qrels

@@ -11,6 +11,7 @@ import { InputError } from "../model/errors.ts";
 import { openSource, readLines, type Source, splitFields } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
 import { checkTrecField } from "./trec_fields.ts";
+import { type InputLimits, inputLimits } from "./limits.ts";
 
 /** Options of {@linkcode readQrels}. */
 export interface ReadQrelsOptions {
@@ -21,6 +22,12 @@ export interface ReadQrelsOptions {
    * rejecting anything but a number. Default: false.
    */
   lenient?: boolean;
+  /**
+   * Bounds for this file: the longest line and how far a gzip file may
+   * inflate. Default: the process's ({@linkcode inputLimits}: 16 MiB lines,
+   * 200 times the compressed size, 64 GiB).
+   */
+  limits?: Partial<InputLimits>;
 }
 
 /**
@@ -34,18 +41,35 @@ export interface ReadQrelsOptions {
  * console.log(qrels.get("q1")?.get("d1")); // 2
  * ```
  *
+ * @example Bound the line length for one call
+ * ```ts
+ * import { readQrels } from "./trec_qrels.ts";
+ * try {
+ *   await readQrels({ text: "q1 0 d1 2\n" }, { limits: { maxLineBytes: 4 } });
+ * } catch (error) {
+ *   console.log((error as Error).message);
+ *   // "<text>:1: line longer than 4 bytes (the limit; raise it with --max-line-bytes)"
+ * }
+ * ```
+ *
  * @param source A path (`-` for stdin, `.gz` decompressed), a stream or `{ text }`.
- * @param options Name and leniency.
+ * @param options Name, leniency and bounds.
  * @returns Query id to document id to grade, in file order.
- * @throws {InputError} On a malformed line or a repeated (query, document) pair.
+ * @throws {InputError} On a malformed line, a repeated (query, document)
+ * pair, or a line or gzip file past the bounds.
  */
 export async function readQrels(
   source: Source,
   options: ReadQrelsOptions = {},
 ): Promise<Qrels> {
-  const { name, stream } = await openSource(source, options.name);
+  const limits = inputLimits(options.limits);
+  const { name, stream } = await openSource(source, options.name, limits);
   const qrels = new Map<string, Map<string, number>>();
-  for await (const line of readLines(checkUtf8(stream, name), { name })) {
+  const lines = readLines(checkUtf8(stream, name), {
+    name,
+    maxLineBytes: limits.maxLineBytes,
+  });
+  for await (const line of lines) {
     const fields = splitFields(line.text);
     if (fields.length === 0 || fields[0].startsWith("#")) continue;
     if (fields.length !== 4) {

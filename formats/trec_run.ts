@@ -31,6 +31,7 @@ import {
 } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
 import { checkTrecField } from "./trec_fields.ts";
+import { type InputLimits, inputLimits } from "./limits.ts";
 
 /** Options of {@linkcode readRun}. */
 export interface ReadRunOptions {
@@ -67,6 +68,12 @@ export interface ReadRunOptions {
    * starts, and a topic that comes back throws {@linkcode UngroupedRunError}.
    */
   collect?: boolean;
+  /**
+   * Bounds for this file: the longest line and how far a gzip file may
+   * inflate. Default: the process's ({@linkcode inputLimits}: 16 MiB lines,
+   * 200 times the compressed size, 64 GiB).
+   */
+  limits?: Partial<InputLimits>;
 }
 
 /**
@@ -214,6 +221,7 @@ async function* judgeScans(
     float32Scores: options.float32Scores,
     ids: options.ids,
     ordered: options.ordered,
+    limits: options.limits,
     relevanceLevel: request.relevanceLevel,
     depth: request.depth,
     judgedOnly: request.judgedOnly,
@@ -279,12 +287,14 @@ async function withBothLines(
     return error;
   }
   const lines: number[] = [];
-  const { stream } = await openSource(again, options.name);
+  const limits = inputLimits(options.limits);
+  const { stream } = await openSource(again, options.name, limits);
   const bounds = new Int32Array(12);
   let number = 0;
   for await (
     const batch of readLineBatches(checkUtf8(stream, options.name), {
       name: options.name,
+      maxLineBytes: limits.maxLineBytes,
     })
   ) {
     for (const text of batch) {
@@ -318,16 +328,19 @@ async function* rankedLists(
   // The tag is sliced from the last data line at the end, not per line.
   let tagLine = "";
   let tagStart = 0, tagEnd = -1;
-  const { name, stream } = await openSource(source, options.name);
+  const limits = inputLimits(options.limits);
+  const { name, stream } = await openSource(source, options.name, limits);
   const topics = new Map<string, Topic>();
   const done = new Set<string>();
   let current: string | undefined;
   let topic: Topic = { docnos: [], scores: [] };
   const bounds = new Int32Array(12);
   let number = 0;
-  for await (
-    const lines of readLineBatches(checkUtf8(stream, name), { name })
-  ) {
+  const batches = readLineBatches(checkUtf8(stream, name), {
+    name,
+    maxLineBytes: limits.maxLineBytes,
+  });
+  for await (const lines of batches) {
     for (const text of lines) {
       number++;
       const count = fieldBounds(text, bounds);

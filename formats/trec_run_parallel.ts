@@ -312,25 +312,38 @@ async function topicBoundary(
   try {
     await file.seek(from, Deno.SeekMode.Start);
     const window = new Uint8Array(1 << 16);
-    let carried = new Uint8Array(0);
-    let offset = from; // file offset of carried[0]
+    // The line in progress, in pieces: joined once it ends, so that a long
+    // line is copied and searched once, not again with every read.
+    let pieces: Uint8Array[] = [];
+    let pending = 0;
+    let offset = from; // file offset of the line in progress
     let firstQid: string | undefined;
     let skippedPartial = from === 0;
     const decoder = new TextDecoder();
     while (true) {
       const read = await file.read(window);
       if (read === null) return Infinity;
-      const bytes = new Uint8Array(carried.length + read);
-      bytes.set(carried);
-      bytes.set(window.subarray(0, read), carried.length);
+      const chunk = window.subarray(0, read);
       let start = 0;
       for (
-        let nl = bytes.indexOf(10);
+        let nl = chunk.indexOf(10);
         nl !== -1;
-        nl = bytes.indexOf(10, start)
+        nl = chunk.indexOf(10, start)
       ) {
-        const line = bytes.subarray(start, nl);
-        const lineStart = offset + start;
+        let line = chunk.subarray(start, nl);
+        if (pending) {
+          const whole = new Uint8Array(pending + line.length);
+          let at = 0;
+          for (const piece of [...pieces, line]) {
+            whole.set(piece, at);
+            at += piece.length;
+          }
+          line = whole;
+          pieces = [];
+        }
+        const lineStart = offset;
+        offset += line.length + 1;
+        pending = 0;
         start = nl + 1;
         if (!skippedPartial) {
           skippedPartial = true;
@@ -341,9 +354,11 @@ async function topicBoundary(
         if (firstQid === undefined) firstQid = qid;
         else if (qid !== firstQid) return lineStart;
       }
-      carried = bytes.slice(start);
-      if (carried.length > maxLine) return Infinity;
-      offset += start;
+      if (start < read) {
+        pieces.push(chunk.slice(start));
+        pending += read - start;
+      }
+      if (pending > maxLine) return Infinity;
     }
   } finally {
     file.close();
