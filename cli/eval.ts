@@ -4,7 +4,6 @@
  * @module
  */
 
-import { checkMetricCount } from "../formats/limits.ts";
 import { OFFICIAL_SPECS } from "../metrics/official.ts";
 import {
   EVALUATION_FORMATS,
@@ -15,7 +14,7 @@ import { writeFileAtomic } from "../formats/atomic_write.ts";
 import { savedReport } from "../report/baseline.ts";
 import { UsageError } from "./errors.ts";
 import { readQrelsFile } from "./input_files.ts";
-import { intOption, metricOptions } from "./options.ts";
+import { checkSpecCount, intOption, metricOptions } from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
 import { checkInputFile } from "./input_files.ts";
 import { readSubtopicQrels } from "../formats/subtopic_qrels.ts";
@@ -94,7 +93,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
   }),
   async run({ values, positionals, format, emit }) {
     const specs = [...positionals.slice(2), ...values.metric ?? []];
-    checkMetricCount(specs.length);
+    checkSpecCount(specs.length, USAGE);
     const [qrelsPath, runPath] = positionals;
     const inputs = inputChoices(values, USAGE);
     const relevanceLevel = values.level === undefined

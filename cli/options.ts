@@ -135,6 +135,29 @@ export function choiceOption<T extends string>(
 }
 
 /**
+ * Refuses more metric specs than `--max-metrics` allows, before any is
+ * parsed (100,000 of them overflowed the stack): a usage error (exit 2),
+ * not a bug.
+ *
+ * @example
+ * ```ts
+ * import { checkSpecCount } from "./options.ts";
+ * checkSpecCount(3, "usage: ranklens eval QRELS RUN");
+ * ```
+ *
+ * @param count How many specs.
+ * @param usage The command's usage line.
+ * @throws {UsageError} If there are more than the bound.
+ */
+export function checkSpecCount(count: number, usage: string): void {
+  try {
+    checkMetricCount(count);
+  } catch (error) {
+    throw new UsageError((error as Error).message, usage);
+  }
+}
+
+/**
  * Checks the metric specs of `-m` options against the registry and returns
  * their labels, each once: a metric asked for twice (`-m map -m ap`) is
  * scored, printed and counted among the tests once. An option may hold
@@ -161,8 +184,7 @@ export function metricOptions(
   kind: "ranking" | "rag" | "diversity",
   usage: string,
 ): string[] {
-  // Before any spec is parsed: 100,000 of them overflowed the stack.
-  checkMetricCount(specs.length);
+  checkSpecCount(specs.length, usage);
   const labels = new Set<string>();
   const known = (name: string) => {
     try {

@@ -46,13 +46,14 @@ class ReadFailure extends Error {}
 /** Reads a file with a trec_eval reader, turning every failure into its message. */
 async function attempt<T extends { empty: boolean }>(
   path: string,
+  source: Source,
   reader: string,
   what: string,
-  read: () => Promise<T>,
+  read: (source: Source) => Promise<T>,
 ): Promise<T> {
   let result: T;
   try {
-    result = await read();
+    result = await read(source);
   } catch (error) {
     if (error instanceof MalformedLineError) {
       throw new ReadFailure(
@@ -74,8 +75,15 @@ async function attempt<T extends { empty: boolean }>(
     throw error;
   }
   if (result.empty) {
+    // trec_eval's words, and why for a file read (it cannot tell an empty
+    // file from a missing one); texts given in its place say nothing more.
+    const why = typeof source !== "string"
+      ? ""
+      : ` (${source === "-" ? "standard input" : printable(path)} is empty)`;
     throw new ReadFailure(
-      `trec_eval.${reader}: Cannot read ${what} file '${printable(path)}'\n`,
+      `trec_eval.${reader}: Cannot read ${what} file '${
+        printable(path)
+      }'${why}\n`,
     );
   }
   return result;
@@ -158,17 +166,19 @@ async function readInputs(
     if (format === "qrels") {
       const { topics } = await attempt(
         relPath,
+        locate(relPath),
         "get_qrels",
         "qrels",
-        () => readTrecEvalQrels(locate(relPath), { encoding }),
+        (source) => readTrecEvalQrels(source, { encoding }),
       );
       data = { format, qrels: topics };
     } else if (format === "qrels_jg") {
       const { topics } = await attempt(
         relPath,
+        locate(relPath),
         "get_qrels_jg",
         "qrels",
-        () => readTrecQrelsJg(locate(relPath), { encoding }),
+        (source) => readTrecQrelsJg(source, { encoding }),
       );
       for (const qid of [...topics.keys()].sort(compareIds)) {
         const groups = topics.get(qid)!;
@@ -186,9 +196,10 @@ async function readInputs(
       const reader = format === "prefs" ? "get_prefs" : "get_qrels_prefs";
       const { topics } = await attempt(
         relPath,
+        locate(relPath),
         reader,
         "prefs",
-        () => readTrecPrefs(locate(relPath), { format, encoding, float32 }),
+        (source) => readTrecPrefs(source, { format, encoding, float32 }),
       );
       data = { format, prefs: topics };
     }
@@ -212,10 +223,11 @@ async function readInputs(
     try {
       run = await attempt(
         runPath,
+        runPath.startsWith("-") ? stdin : locate(runPath),
         "get_results",
         "results",
-        () =>
-          readTrecEvalRun(runPath.startsWith("-") ? stdin : locate(runPath), {
+        (source) =>
+          readTrecEvalRun(source, {
             name: runPath,
             encoding,
             float32Scores: float32,
@@ -234,9 +246,10 @@ async function readInputs(
   try {
     const { means } = await attempt(
       zscoreFile,
+      locate(zscoreFile),
       "get_zscores",
       "zscores",
-      () => readTrecZscores(locate(zscoreFile), { encoding }),
+      (source) => readTrecZscores(source, { encoding }),
     );
     return run ? { ...data, run, zscores: means } : { ...data, zscores: means };
   } catch (error) {

@@ -1,0 +1,91 @@
+/**
+ * Hostile and odd inputs as a user meets them, each with the message and
+ * exit status the command gives: the cases of the hostile-files audit not
+ * held by the readers' own tests.
+ *
+ * @module
+ */
+
+import { assertEquals } from "../assert.ts";
+import { runCli } from "./_cli.ts";
+
+async function withFiles(
+  files: Record<string, string>,
+  body: (dir: string) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+    }
+    await body(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("trec_eval names an empty file as empty, keeping trec_eval's words and status", async () => {
+  await withFiles(
+    { qrels: "q1 0 d1 1\n", run: "q1 Q0 d1 1 1 t\n", empty: "" },
+    async (dir) => {
+      // trec_eval 10.0 says "Cannot read results file 'empty'" whether the
+      // file is empty or missing; the note says which.
+      const run = await runCli(["trec_eval", `${dir}/qrels`, `${dir}/empty`]);
+      assertEquals([run.code, run.stdout], [2, ""]);
+      assertEquals(
+        run.stderr,
+        `trec_eval.get_results: Cannot read results file '${dir}/empty' (${dir}/empty is empty)\ntrec_eval: Quit in file '${dir}/empty'\n`,
+      );
+      const qrels = await runCli(["trec_eval", `${dir}/empty`, `${dir}/run`]);
+      assertEquals([qrels.code, qrels.stdout], [2, ""]);
+      assertEquals(
+        qrels.stderr,
+        `trec_eval.get_qrels: Cannot read qrels file '${dir}/empty' (${dir}/empty is empty)\ntrec_eval: Quit in file '${dir}/empty'\n`,
+      );
+    },
+  );
+});
+
+Deno.test("more metric specs than --max-metrics is a usage error, not a bug", async () => {
+  // It was a RangeError reported as an internal error (exit 70, a stack).
+  await withFiles(
+    { qrels: "q1 0 d1 1\n", run: "q1 Q0 d1 1 1 t\n" },
+    async (dir) => {
+      for (const command of ["eval", "compare"]) {
+        const files = command === "eval"
+          ? [`${dir}/qrels`, `${dir}/run`]
+          : [`${dir}/qrels`, `${dir}/run`, `${dir}/run`];
+        const result = await runCli([
+          "--max-metrics=2",
+          command,
+          ...files,
+          "-m",
+          "ap",
+          "-m",
+          "rr",
+          "-m",
+          "P@5",
+        ]);
+        assertEquals([result.code, result.stdout], [2, ""], result.stderr);
+        assertEquals(
+          result.stderr.split("\n")[0],
+          `ranklens ${command}: Too many metric specs: 3, more than 2 (the limit; raise it with --max-metrics)`,
+        );
+        assertEquals(result.stderr.split("\n")[1].startsWith("Usage:"), true);
+      }
+      const raised = await runCli([
+        "--max-metrics=3",
+        "eval",
+        `${dir}/qrels`,
+        `${dir}/run`,
+        "-m",
+        "ap",
+        "-m",
+        "rr",
+        "-m",
+        "P@5",
+      ]);
+      assertEquals([raised.code, raised.stderr], [0, ""]);
+    },
+  );
+});
