@@ -464,8 +464,12 @@ Deno.test("the README's Bad input table gives every bound's default and option",
   const rows = section.split("\n").filter((l) =>
     l.startsWith("| ") && !l.startsWith("| bound")
   );
-  const row = (option: string) =>
-    rows.find((r) => r.includes(`\`${option}\``))?.split("|")[2].trim();
+  const cells = (option: string) =>
+    rows.find((r) => r.includes(`\`${option}\``))?.split("|").map((c) =>
+      c.trim()
+    ) ?? [];
+  const row = (option: string) => cells(option)[2];
+  const library = (option: string) => cells(option)[4];
   assertEquals(DEFAULT_INPUT_LIMITS, {
     maxLineBytes: 16_777_216,
     maxGzipRatio: 200,
@@ -476,4 +480,19 @@ Deno.test("the README's Bad input table gives every bound's default and option",
   assertEquals(row("--max-gzip-ratio"), "200 (any file may inflate to 1 MiB)");
   assertEquals(row("--max-gzip-bytes"), "64 GiB");
   assertEquals(row("--max-metrics"), "10,000");
+  // Every bound but the HTTP retriever's is a field of InputLimits, which
+  // each reader takes per call as its `limits` option.
+  for (const key of Object.keys(DEFAULT_INPUT_LIMITS)) {
+    const option = "--" + key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+    assertEquals(
+      library(option),
+      key === "maxMetrics"
+        ? "`checkMetricCount`'s `maxMetrics`"
+        : `\`limits.${key}\``,
+    );
+  }
+  assertEquals(
+    library("retrieve --max-response-bytes"),
+    "`HttpRetrieverOptions.maxResponseBytes`",
+  );
 });
