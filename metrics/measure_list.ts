@@ -11,6 +11,7 @@ import type { TrecEvalMeasure } from "./metric.ts";
 import { BUILTIN_METRICS } from "./ranking_metrics.ts";
 import { isDecimal, splitSpecList } from "./spec.ts";
 import { nicknames, TREC_EVAL_ORDER } from "./trec_nicknames.ts";
+import { quoted } from "./_quoted.ts";
 
 /**
  * How trec_eval's measure takes `.params`, and the spec each value gives:
@@ -166,7 +167,7 @@ function expandTrec(
 ): string[] {
   const entry = TREC_NAMES.get(name)!;
   const fail = (why: string): never => {
-    throw new SyntaxError(`Invalid trec_eval measure "${word}": ${why}`);
+    throw new SyntaxError(`Invalid trec_eval measure ${quoted(word)}: ${why}`);
   };
   if ("spec" in entry) {
     if (params) fail(`${name} takes no parameters`);
@@ -177,12 +178,12 @@ function expandTrec(
       ? entry.defaults.map(String)
       : params.split(",").map((v) => v.trim());
     for (const value of values) {
-      if (!isDecimal(value)) fail(`expected numbers, got "${value}"`);
+      if (!isDecimal(value)) fail(`expected numbers, got ${quoted(value)}`);
     }
     return values.map((value) => {
       const n = Number(value);
       if (entry.integers && !(Number.isSafeInteger(n) && n > 0)) {
-        fail(`cutoff must be a positive integer, got "${value}"`);
+        fail(`cutoff must be a positive integer, got ${quoted(value)}`);
       }
       return entry.cutoffs.replace(/@k$/, `@${n}`).replace("=x", `=${n}`);
     });
@@ -193,11 +194,11 @@ function expandTrec(
   for (const pair of params.split(",")) {
     const [level, value, extra] = pair.split("=").map((s) => s.trim());
     if (extra !== undefined || value === undefined || !isDecimal(value)) {
-      fail(`expected level=gain pairs, got "${pair}"`);
+      fail(`expected level=gain pairs, got ${quoted(pair)}`);
     }
     if (level === "p" && entry.persistence) p = value;
     else if (isDecimal(level)) gains.push(`${level}:${value}`);
-    else fail(`expected level=gain pairs, got "${pair}"`);
+    else fail(`expected level=gain pairs, got ${quoted(pair)}`);
   }
   const parts = [
     ...(p === undefined ? [] : [`p=${p}`]),

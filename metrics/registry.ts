@@ -14,6 +14,7 @@ import type {
   ParamValue,
 } from "./metric.ts";
 import { formatParamValue, parseSpec, splitNumberSuffix } from "./spec.ts";
+import { quoted } from "./_quoted.ts";
 
 interface AliasEntry {
   readonly definition: AnyMetricDefinition;
@@ -154,7 +155,9 @@ export class Registry {
       // A trailing-underscore alias is a prefix for its suffix, not a name:
       // "ndcg_cut_" alone would otherwise be ndcg without a cutoff.
       throw new TypeError(
-        `Unknown metric "${parsed.name}": add a number after the "_", such as "${parsed.name}${
+        `Unknown metric ${
+          quoted(parsed.name)
+        }: add a number after the "_", such as "${parsed.name}${
           entry.suffixParam ? "0.5" : "10"
         }"`,
       );
@@ -169,7 +172,9 @@ export class Registry {
       if (key) {
         if (key in parsed.params) {
           throw new SyntaxError(
-            `Invalid metric spec "${spec}": parameter "${key}" is given twice`,
+            `Invalid metric spec ${quoted(spec)}: parameter ${
+              quoted(key)
+            } is given twice`,
           );
         }
         entry = withParam;
@@ -177,16 +182,16 @@ export class Registry {
       } else if (withParam?.suffix && !split[1].includes(".")) {
         if (cutoff !== undefined || parsed.at !== undefined) {
           throw new SyntaxError(
-            `Invalid metric spec "${spec}": the cutoff is given twice`,
+            `Invalid metric spec ${quoted(spec)}: the cutoff is given twice`,
           );
         }
         entry = withParam;
         cutoff = Number(split[1]);
         if (cutoff < 1 || !Number.isSafeInteger(cutoff)) {
           throw new RangeError(
-            `Invalid metric spec "${spec}": cutoff must be a positive integer, got "${
-              split[1]
-            }"`,
+            `Invalid metric spec ${
+              quoted(spec)
+            }: cutoff must be a positive integer, got "${split[1]}"`,
           );
         }
       }
@@ -194,9 +199,9 @@ export class Registry {
     if (!entry) {
       const close = this.suggest(parsed.name);
       throw new TypeError(
-        `Unknown metric "${parsed.name}"` +
+        `Unknown metric ${quoted(parsed.name)}` +
           (close.length
-            ? `: did you mean ${close.map((n) => `"${n}"`).join(", ")}?`
+            ? `: did you mean ${close.map(quoted).join(", ")}?`
             : ""),
       );
     }
@@ -206,7 +211,7 @@ export class Registry {
       if (key === "cutoff" && !(key in (entry.definition.params ?? {}))) {
         if (cutoff !== undefined || parsed.at !== undefined) {
           throw new SyntaxError(
-            `Invalid metric spec "${spec}": the cutoff is given twice`,
+            `Invalid metric spec ${quoted(spec)}: the cutoff is given twice`,
           );
         }
         if (
@@ -214,9 +219,9 @@ export class Registry {
           value < 1
         ) {
           throw new RangeError(
-            `Invalid metric spec "${spec}": cutoff must be a positive integer, got ${
-              JSON.stringify(value)
-            }`,
+            `Invalid metric spec ${
+              quoted(spec)
+            }: cutoff must be a positive integer, got ${JSON.stringify(value)}`,
           );
         }
         cutoff = value;
@@ -225,7 +230,9 @@ export class Registry {
       const own = entry.paramNames?.[key] ?? key;
       if (own in given) {
         throw new SyntaxError(
-          `Invalid metric spec "${spec}": parameter "${own}" is given twice`,
+          `Invalid metric spec ${quoted(spec)}: parameter ${
+            quoted(own)
+          } is given twice`,
         );
       }
       given[own] = value;
@@ -233,14 +240,17 @@ export class Registry {
     if (entry.atParam && parsed.at !== undefined) {
       if (entry.atParam in given) {
         throw new SyntaxError(
-          `Invalid metric spec "${spec}": parameter "${entry.atParam}" is given twice`,
+          `Invalid metric spec ${quoted(spec)}: parameter ${
+            quoted(entry.atParam)
+          } is given twice`,
         );
       }
       given[entry.atParam] = Number(parsed.at);
       cutoff = undefined;
     } else if (parsed.at !== undefined && cutoff === undefined) {
-      const why =
-        `Invalid metric spec "${spec}": cutoff must be a positive integer, got "${parsed.at}"`;
+      const why = `Invalid metric spec ${
+        quoted(spec)
+      }: cutoff must be a positive integer, got ${quoted(parsed.at)}`;
       if (/^0+$/.test(parsed.at)) throw new RangeError(why);
       throw new SyntaxError(why);
     }
@@ -312,9 +322,9 @@ function bind(
     if (!(key in schema)) {
       const known = Object.keys(schema);
       throw new TypeError(
-        `Unknown parameter "${key}" of metric "${def.name}"` +
+        `Unknown parameter ${quoted(key)} of metric "${def.name}"` +
           (known.length
-            ? `: expected one of ${known.map((k) => `"${k}"`).join(", ")}`
+            ? `: expected one of ${known.map(quoted).join(", ")}`
             : ": it takes none"),
       );
     }
@@ -383,8 +393,10 @@ function checkParam(
 ): ParamValue {
   const bad = (expected: string): never => {
     throw new RangeError(
-      `Invalid parameter "${key}" of metric "${metric}": expected ${expected}, got ${
-        JSON.stringify(value)
+      `Invalid parameter ${
+        quoted(key)
+      } of metric "${metric}": expected ${expected}, got ${
+        typeof value === "string" ? quoted(value) : JSON.stringify(value)
       }`,
     );
   };

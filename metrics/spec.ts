@@ -9,6 +9,7 @@
  */
 
 import type { GainMap, ParamValue } from "./metric.ts";
+import { quoted } from "./_quoted.ts";
 
 /** A spec split into its parts, before any name or parameter is checked. */
 export interface ParsedSpec {
@@ -147,7 +148,7 @@ export function splitSpecList(
   }
   if (quote || depth !== 0) {
     throw new SyntaxError(
-      `Invalid metric list "${text}": unclosed ${
+      `Invalid metric list ${quoted(text)}: unclosed ${
         quote ? `quote ${quote}` : depth > 0 ? "parenthesis or brace" : ")"
       }`,
     );
@@ -187,7 +188,7 @@ class SpecParser {
   }
 
   fail(why: string): never {
-    throw new SyntaxError(`Invalid metric spec "${this.#spec}": ${why}`);
+    throw new SyntaxError(`Invalid metric spec ${quoted(this.#spec)}: ${why}`);
   }
 
   parse(): ParsedSpec {
@@ -211,14 +212,16 @@ class SpecParser {
       while (this.#i < s.length && !isSpace(s[this.#i])) this.#i++;
       const k = s.slice(start, this.#i);
       if (!isDecimal(k) || k[0] === "-" || k[0] === "+") {
-        this.fail(`cutoff must be a positive integer, got "${k}"`);
+        this.fail(`cutoff must be a positive integer, got ${quoted(k)}`);
       }
       at = k;
       if (isDigits(k)) {
         const n = Number(k);
         if (!Number.isSafeInteger(n)) {
           throw new RangeError(
-            `Invalid metric spec "${s}": cutoff must be a positive integer, got "${k}"`,
+            `Invalid metric spec ${
+              quoted(s)
+            }: cutoff must be a positive integer, got ${quoted(k)}`,
           );
         }
         // 0 is no cutoff, but IPrec@0 is recall level 0: the registry decides.
@@ -226,7 +229,7 @@ class SpecParser {
       }
       this.#skipSpace();
     }
-    if (this.#i < s.length) this.fail(`unexpected "${s.slice(this.#i)}"`);
+    if (this.#i < s.length) this.fail(`unexpected ${quoted(s.slice(this.#i))}`);
     return at === undefined ? { name, params, cutoff } : {
       name,
       params,
@@ -281,10 +284,12 @@ class SpecParser {
       this.#skipSpace();
       if (s[this.#i] !== "=") {
         if (this.#i >= s.length) this.fail("missing closing parenthesis");
-        this.fail(`expected key=value, got "${key}"`);
+        this.fail(`expected key=value, got ${quoted(key)}`);
       }
-      if (!isIdentifier(key)) this.fail(`invalid parameter name "${key}"`);
-      if (key in params) this.fail(`parameter "${key}" is given twice`);
+      if (!isIdentifier(key)) {
+        this.fail(`invalid parameter name ${quoted(key)}`);
+      }
+      if (key in params) this.fail(`parameter ${quoted(key)} is given twice`);
       this.#i++;
       this.#skipSpace();
       params[key] = this.#value();
@@ -292,7 +297,7 @@ class SpecParser {
       if (s[this.#i] === ",") this.#i++;
       else if (s[this.#i] !== ")") {
         if (this.#i >= s.length) this.fail("missing closing parenthesis");
-        this.fail(`unexpected "${s.slice(this.#i)}"`);
+        this.fail(`unexpected ${quoted(s.slice(this.#i))}`);
       }
     }
   }
@@ -305,7 +310,7 @@ class SpecParser {
       if (end < 0) this.fail(`unclosed quote ${c}`);
       const word = s.slice(this.#i + 1, end);
       this.#i = end + 1;
-      if (!isWord(word)) this.fail(`invalid value "${word}"`);
+      if (!isWord(word)) this.fail(`invalid value ${quoted(word)}`);
       return word;
     }
     if (c === "{") return this.#gainMap();
@@ -318,7 +323,7 @@ class SpecParser {
     if (isDecimal(raw)) return Number(raw);
     if (raw === "True") return true;
     if (raw === "False") return false;
-    if (!isWord(raw)) this.fail(`invalid value "${raw}"`);
+    if (!isWord(raw)) this.fail(`invalid value ${quoted(raw)}`);
     return raw;
   }
 
@@ -326,7 +331,7 @@ class SpecParser {
     const s = this.#spec;
     const start = this.#i;
     const close = s.indexOf("}", start);
-    if (close < 0) this.fail(`unterminated gain map "${s.slice(start)}"`);
+    if (close < 0) this.fail(`unterminated gain map ${quoted(s.slice(start))}`);
     const raw = s.slice(start, close + 1);
     this.#i = close + 1;
     const map: Record<string, number> = {};
@@ -342,11 +347,13 @@ class SpecParser {
         extra !== undefined || !isDecimal(grade ?? "") ||
         !isDecimal(gain ?? "")
       ) {
-        this.fail(`expected grade:gain in gain map, got "${entry.trim()}"`);
+        this.fail(
+          `expected grade:gain in gain map, got ${quoted(entry.trim())}`,
+        );
       }
       const key = String(Number(grade));
       if (Object.hasOwn(map, key)) {
-        this.fail(`grade ${key} is given twice in gain map "${raw}"`);
+        this.fail(`grade ${key} is given twice in gain map ${quoted(raw)}`);
       }
       map[key] = Number(gain);
     }

@@ -4,6 +4,7 @@ import { builtinRegistry } from "../../metrics/builtin.ts";
 import type { JudgedRanking } from "../../model/judged_ranking.ts";
 import type { MetricDefinition } from "../../metrics/metric.ts";
 import { evaluateSync } from "../../metrics/evaluate.ts";
+import { expandMeasureList } from "../../metrics/measure_list.ts";
 
 // A plugin: the share of the top k documents graded at least `min`.
 const atLeast: MetricDefinition<JudgedRanking> = {
@@ -74,4 +75,23 @@ Deno.test("a name or alias cannot be registered twice", () => {
     TypeError,
     'Invalid metric name "bad name"',
   );
+});
+
+Deno.test("errors quote at most the start of a long spec, and say its length", () => {
+  const long = "x".repeat(100_000);
+  const cases: [() => unknown, new (...args: never[]) => Error][] = [
+    [() => builtinRegistry.resolve(long), TypeError],
+    [() => builtinRegistry.resolve(`ndcg(${long}`), SyntaxError],
+    [() => builtinRegistry.resolve(`ndcg(gain=${long})`), RangeError],
+    [() => builtinRegistry.resolve(`ndcg(${long}=1)`), TypeError],
+    [() => expandMeasureList([`P.${"9".repeat(100_000)}x`]), SyntaxError],
+  ];
+  for (const [call, errorClass] of cases) {
+    const error = assertThrows(call, errorClass, "(100");
+    assertEquals(
+      error.message.length < 300,
+      true,
+      error.message.slice(0, 300),
+    );
+  }
 });
