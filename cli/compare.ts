@@ -29,6 +29,9 @@ import {
   choiceOption,
   intOption,
   metricOptions,
+  SCORING_OPTIONS,
+  scoringChoices,
+  significanceOptionDefinitions,
   significanceOptions,
   usageErrors,
 } from "./options.ts";
@@ -213,19 +216,11 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
   help: HELP,
   options: {
     metric: { type: "string", short: "m", multiple: true },
-    test: { type: "string", default: "t" },
-    alternative: { type: "string", default: "two-sided" },
-    "zero-method": { type: "string", default: "wilcox" },
-    "continuity-correction": { type: "boolean" },
-    correction: { type: "string", default: "holm" },
-    alpha: { type: "string", default: "0.05" },
-    seed: { type: "string", default: "42" },
+    ...significanceOptionDefinitions("holm"),
     resamples: { type: "string", default: "10000" },
     "query-set": { type: "string", default: "judged" },
     baseline: { type: "string" },
-    level: { type: "string", short: "l" },
-    depth: { type: "string", short: "M" },
-    "judged-only": { type: "boolean", short: "J" },
+    ...SCORING_OPTIONS,
     ...OUTPUT_OPTIONS,
     "per-query": { type: "boolean", short: "q" },
     ...INPUT_OPTIONS,
@@ -238,8 +233,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
   output: { formats: COMPARISON_FORMATS, fallback: "table" },
   permissions: ({ positionals }) => ({ read: positionals }),
   async run({ values, positionals, format, emit }) {
-    const { test, correction, alpha, seed, alternative, zeroMethod } =
-      significanceOptions(values, USAGE);
+    const significance = significanceOptions(values, USAGE);
     const querySet = choiceOption<QuerySet>(
       "--query-set",
       values["query-set"],
@@ -247,12 +241,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
       QUERY_SETS,
     );
     const resamples = intOption("--resamples", values.resamples, USAGE, 1);
-    const relevanceLevel = values.level === undefined
-      ? 1
-      : intOption("-l", values.level, USAGE, 0);
-    const depth = values.depth === undefined
-      ? undefined
-      : intOption("-M", values.depth, USAGE, 1);
+    const scoring = scoringChoices(values, USAGE);
     const [qrelsPath, ...runPaths] = positionals;
     const metrics = metricOptions(
       values.metric?.length ? values.metric : DEFAULT_COMPARE_SPECS,
@@ -270,9 +259,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
       metrics,
       extra: curveSpecs(metrics, curveCutoffs),
       querySet,
-      relevanceLevel,
-      depth,
-      judgedOnly: values["judged-only"],
+      ...scoring,
     });
     const names = runNames(runPaths, scored.map((s) => s.runId));
     if (values.baseline !== undefined && !names.includes(values.baseline)) {
@@ -286,13 +273,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     const comparison: Comparison = compareEvaluations(
       new Map(scored.map((s, i) => [names[i], s.evaluation])),
       {
-        test,
-        alternative,
-        zeroMethod,
-        continuityCorrection: values["continuity-correction"] ?? false,
-        correction,
-        alpha,
-        seed,
+        ...significance,
         resamples,
         querySet,
         baseline: values.baseline,
@@ -306,9 +287,9 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
         inputs: await reportInputs(qrelsPath, runPaths, names),
         options: {
           metrics: metrics.join(" "),
-          "relevance level": String(relevanceLevel),
-          depth: depth === undefined ? "all" : String(depth),
-          "judged only": values["judged-only"] ? "yes" : "no",
+          "relevance level": String(scoring.relevanceLevel),
+          depth: scoring.depth === undefined ? "all" : String(scoring.depth),
+          "judged only": scoring.judgedOnly ? "yes" : "no",
         },
       }
       : undefined;

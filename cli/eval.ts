@@ -14,7 +14,12 @@ import { writeFileAtomic } from "../formats/atomic_write.ts";
 import { savedReport } from "../report/baseline.ts";
 import { UsageError } from "./errors.ts";
 import { readQrelsFile } from "./input_files.ts";
-import { checkSpecCount, intOption, metricOptions } from "./options.ts";
+import {
+  checkSpecCount,
+  metricOptions,
+  SCORING_OPTIONS,
+  scoringChoices,
+} from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
 import { checkInputFile } from "./input_files.ts";
 import { readSubtopicQrels } from "../formats/subtopic_qrels.ts";
@@ -77,9 +82,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     metric: { type: "string", short: "m", multiple: true },
     "per-query": { type: "boolean", short: "q" },
     complete: { type: "boolean", short: "c" },
-    level: { type: "string", short: "l" },
-    depth: { type: "string", short: "M" },
-    "judged-only": { type: "boolean", short: "J" },
+    ...SCORING_OPTIONS,
     strict: { type: "boolean" },
     ...OUTPUT_OPTIONS,
     "save-report": { type: "string" },
@@ -96,12 +99,10 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     checkSpecCount(specs.length, USAGE);
     const [qrelsPath, runPath] = positionals;
     const inputs = inputChoices(values, USAGE);
-    const relevanceLevel = values.level === undefined
-      ? 1
-      : intOption("-l", values.level, USAGE, 0);
-    const depth = values.depth === undefined
-      ? undefined
-      : intOption("-M", values.depth, USAGE, 1);
+    const { relevanceLevel, depth, judgedOnly } = scoringChoices(
+      values,
+      USAGE,
+    );
     const requested = specs.length ? specs : OFFICIAL_SPECS;
     if (allDiversity(requested)) {
       return await evalDiversity(qrelsPath, runPath, requested, {
@@ -123,7 +124,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     const options = {
       relevanceLevel,
       depth,
-      judgedOnly: values["judged-only"],
+      judgedOnly,
       averageOverQrels: values.complete,
       strict: values.strict,
     };

@@ -24,7 +24,12 @@ import {
 import { toAligned } from "../report/table.ts";
 import { UsageError } from "./errors.ts";
 import { checkInputFile, readQrelsFile } from "./input_files.ts";
-import { intOption, metricOptions, significanceOptions } from "./options.ts";
+import {
+  intOption,
+  metricOptions,
+  significanceOptionDefinitions,
+  significanceOptions,
+} from "./options.ts";
 import { defineCommand } from "./command.ts";
 import { scoreRunFiles } from "./compare.ts";
 import {
@@ -258,13 +263,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     baseline: { type: "string" },
     metric: { type: "string", short: "m", multiple: true },
     "require-significance": { type: "boolean" },
-    test: { type: "string", default: "t" },
-    alternative: { type: "string", default: "two-sided" },
-    "zero-method": { type: "string", default: "wilcox" },
-    "continuity-correction": { type: "boolean" },
-    correction: { type: "string", default: "none" },
-    alpha: { type: "string", default: "0.05" },
-    seed: { type: "string", default: "42" },
+    ...significanceOptionDefinitions("none"),
     top: { type: "string", default: "5" },
     ...INPUT_OPTIONS,
   },
@@ -276,8 +275,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     if (values.baseline === undefined) {
       throw new UsageError("--baseline is required", USAGE);
     }
-    const { test, correction, alpha, seed, alternative, zeroMethod } =
-      significanceOptions(values, USAGE);
+    const significance = significanceOptions(values, USAGE);
     const top = intOption("--top", values.top, USAGE, 0);
     const given = values.metric?.length
       ? values.metric.map(parseGateRule)
@@ -331,13 +329,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
       new Map([["run", scored.evaluation], ["baseline", baseline]]),
       {
         baseline: "baseline",
-        test,
-        alternative,
-        zeroMethod,
-        continuityCorrection: values["continuity-correction"] ?? false,
-        correction,
-        alpha,
-        seed,
+        ...significance,
         metrics: labels,
         judgedQueries: qrels.keys(),
       },

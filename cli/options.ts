@@ -233,14 +233,104 @@ export interface SignificanceOptions {
   readonly alternative: Alternative;
   /** `--zero-method`, Wilcoxon's handling of zero differences. */
   readonly zeroMethod: ZeroMethod;
+  /** `--continuity-correction`, for Wilcoxon's normal approximation. */
+  readonly continuityCorrection: boolean;
+}
+
+/**
+ * The `parseArgs` definitions of the significance options `compare` and
+ * `gate` share, with their defaults but for `--correction`'s.
+ *
+ * @example
+ * ```ts
+ * import { significanceOptionDefinitions } from "./options.ts";
+ * console.log(significanceOptionDefinitions("holm").correction); // { type: "string", default: "holm" }
+ * ```
+ *
+ * @param correction The default `--correction`.
+ * @returns The definitions.
+ */
+export function significanceOptionDefinitions<const C extends string>(
+  correction: C,
+): {
+  readonly test: { readonly type: "string"; readonly default: "t" };
+  readonly alternative: {
+    readonly type: "string";
+    readonly default: "two-sided";
+  };
+  readonly "zero-method": {
+    readonly type: "string";
+    readonly default: "wilcox";
+  };
+  readonly "continuity-correction": { readonly type: "boolean" };
+  readonly correction: { readonly type: "string"; readonly default: C };
+  readonly alpha: { readonly type: "string"; readonly default: "0.05" };
+  readonly seed: { readonly type: "string"; readonly default: "42" };
+} {
+  return {
+    test: { type: "string", default: "t" },
+    alternative: { type: "string", default: "two-sided" },
+    "zero-method": { type: "string", default: "wilcox" },
+    "continuity-correction": { type: "boolean" },
+    correction: { type: "string", default: correction },
+    alpha: { type: "string", default: "0.05" },
+    seed: { type: "string", default: "42" },
+  };
+}
+
+/** The `parseArgs` definitions of `-l`, `-M` and `-J`. */
+export const SCORING_OPTIONS = {
+  level: { type: "string", short: "l" },
+  depth: { type: "string", short: "M" },
+  "judged-only": { type: "boolean", short: "J" },
+} as const;
+
+/** What `-l`, `-M` and `-J` ask of the evaluation. */
+export interface ScoringChoices {
+  /** `-l`: grades from this one are relevant. Default 1. */
+  readonly relevanceLevel: number;
+  /** `-M`: the documents kept of each ranking. Default: all. */
+  readonly depth: number | undefined;
+  /** `-J`: drop unjudged documents. */
+  readonly judgedOnly: boolean | undefined;
+}
+
+/**
+ * Parses `-l`, `-M` and `-J`, as trec_eval reads them.
+ *
+ * @example
+ * ```ts
+ * import { scoringChoices } from "./options.ts";
+ * console.log(scoringChoices({ level: "2" }, "eval ...")); // { relevanceLevel: 2, depth: undefined, judgedOnly: undefined }
+ * ```
+ *
+ * @param values The parsed options.
+ * @param usage The command's usage line, for errors.
+ * @returns The choices.
+ * @throws {UsageError} If `-l` is not a whole number or `-M` not a positive one.
+ */
+export function scoringChoices(
+  values: { level?: string; depth?: string; "judged-only"?: boolean },
+  usage: string,
+): ScoringChoices {
+  return {
+    relevanceLevel: values.level === undefined
+      ? 1
+      : intOption("-l", values.level, usage, 0),
+    depth: values.depth === undefined
+      ? undefined
+      : intOption("-M", values.depth, usage, 1),
+    judgedOnly: values["judged-only"],
+  };
 }
 
 /** The largest `--seed`: the sampled tests seed a 32-bit generator. */
 export const MAX_SEED = 0xffffffff;
 
 /**
- * Parses `--test`, `--correction`, `--alpha`, `--seed`, `--alternative`
- * and `--zero-method` (each command gives its defaults to `parseArgs`).
+ * Parses `--test`, `--correction`, `--alpha`, `--seed`, `--alternative`,
+ * `--zero-method` and `--continuity-correction` (defined by
+ * {@linkcode significanceOptionDefinitions}).
  *
  * @example
  * ```ts
@@ -265,6 +355,7 @@ export function significanceOptions(
     readonly seed: string;
     readonly alternative: string;
     readonly "zero-method": string;
+    readonly "continuity-correction"?: boolean;
   },
   usage: string,
 ): SignificanceOptions {
@@ -303,5 +394,6 @@ export function significanceOptions(
       usage,
       ZERO_METHODS,
     ),
+    continuityCorrection: values["continuity-correction"] ?? false,
   };
 }

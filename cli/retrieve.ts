@@ -31,6 +31,7 @@ import {
   usageErrors,
 } from "./options.ts";
 import { defineCommand, OUTPUT_OPTIONS } from "./command.ts";
+import type { ParsedValues } from "./_args.ts";
 
 const USAGE =
   "deno run -R -W -N cli.ts retrieve --dataset PATH [--retriever bm25 [--index DIR] [--k1 X] [--b X] [--analyzer anserini|split] | --url URL [--preset P] ...] [-m SPEC]... [-k 1,5,10] [--limit N] [--save-run FILE] [--format trec|json|csv|markdown] [--out FILE] [-q] [--strict]";
@@ -93,6 +94,38 @@ Evaluation:
                       otherwise failed queries score 0 and are listed on stderr
   -h, --help          this help`;
 
+/** The options that choose and set up the retriever. */
+const RETRIEVER_OPTIONS = {
+  retriever: { type: "string" },
+  k1: { type: "string" },
+  b: { type: "string" },
+  analyzer: { type: "string" },
+  index: { type: "string" },
+  url: { type: "string" },
+  preset: { type: "string" },
+  "max-response-bytes": { type: "string" },
+  method: { type: "string" },
+  "request-template": { type: "string" },
+  "response-path": { type: "string" },
+  header: { type: "string", multiple: true },
+  concurrency: { type: "string" },
+  timeout: { type: "string" },
+  retries: { type: "string" },
+} as const;
+
+const BM25_ONLY = ["k1", "b", "analyzer", "index"] as const;
+const HTTP_ONLY = [
+  "preset",
+  "max-response-bytes",
+  "method",
+  "request-template",
+  "response-path",
+  "header",
+  "concurrency",
+  "timeout",
+  "retries",
+] as const;
+
 /**
  * Runs the command.
  *
@@ -104,21 +137,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
   help: HELP,
   options: {
     dataset: { type: "string" },
-    retriever: { type: "string" },
-    k1: { type: "string" },
-    b: { type: "string" },
-    analyzer: { type: "string" },
-    index: { type: "string" },
-    url: { type: "string" },
-    preset: { type: "string" },
-    "max-response-bytes": { type: "string" },
-    method: { type: "string" },
-    "request-template": { type: "string" },
-    "response-path": { type: "string" },
-    header: { type: "string", multiple: true },
-    concurrency: { type: "string" },
-    timeout: { type: "string" },
-    retries: { type: "string" },
+    ...RETRIEVER_OPTIONS,
     metric: { type: "string", short: "m", multiple: true },
     "k-values": { type: "string", short: "k" },
     limit: { type: "string" },
@@ -250,37 +269,8 @@ function indexFile(folder: string, analyzer: string | undefined): string {
   return join(folder, `bm25-${analyzer ?? "anserini"}.index`);
 }
 
-const BM25_ONLY = ["k1", "b", "analyzer", "index"] as const;
-const HTTP_ONLY = [
-  "preset",
-  "max-response-bytes",
-  "method",
-  "request-template",
-  "response-path",
-  "header",
-  "concurrency",
-  "timeout",
-  "retries",
-] as const;
-
 /** The retriever's options. */
-interface RetrieverValues {
-  retriever?: string;
-  k1?: string;
-  b?: string;
-  analyzer?: string;
-  index?: string;
-  url?: string;
-  preset?: string;
-  "max-response-bytes"?: string;
-  method?: string;
-  "request-template"?: string;
-  "response-path"?: string;
-  header?: string[];
-  concurrency?: string;
-  timeout?: string;
-  retries?: string;
-}
+type RetrieverValues = ParsedValues<typeof RETRIEVER_OPTIONS>;
 
 async function retrieverOf(
   values: RetrieverValues,

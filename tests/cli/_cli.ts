@@ -20,12 +20,21 @@ export interface CliResult {
 }
 
 /** Runs `deno run -R -W cli.ts ...args`, with `stdin` as standard input. */
-export async function runCli(
+export function runCli(args: string[], stdin?: string): Promise<CliResult> {
+  return runCliWith(["-R", "-W"], args, stdin);
+}
+
+/**
+ * Runs `deno run ...flags cli.ts ...args`, with `stdin` as standard input
+ * (default: none), for tests of what a permission changes.
+ */
+export async function runCliWith(
+  flags: string[],
   args: string[],
   stdin?: string,
 ): Promise<CliResult> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-R", "-W", CLI, ...args],
+    args: ["run", ...flags, CLI, ...args],
     stdin: stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",

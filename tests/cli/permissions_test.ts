@@ -2,29 +2,10 @@
 // process without one gets a single line naming the flag to add, and
 // nothing is written (no report, no temporary file, no index folder).
 import { assertEquals } from "../assert.ts";
+import { runCliWith as cli } from "./_cli.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
-const CLI = `${ROOT}cli.ts`;
 const RAG = `${ROOT}tests/testdata/rag/answers.jsonl`;
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `deno run FLAGS cli.ts ARGS` with nothing on standard input. */
-async function cli(flags: string[], args: string[]): Promise<Outcome> {
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", ...flags, CLI, ...args],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return { code, stdout: decode(stdout), stderr: decode(stderr) };
-}
 
 /**
  * A folder outside the checkout with copies of the example files: with

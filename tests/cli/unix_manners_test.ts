@@ -2,7 +2,7 @@
 // output early ends the command quietly with status 0, and --version says
 // the version.
 import { assertEquals } from "../assert.ts";
-import { runCli } from "./_cli.ts";
+import { runCli, runCliWith } from "./_cli.ts";
 import { VERSION } from "../../version.ts";
 
 const CLI = new URL("../../cli.ts", import.meta.url).pathname;
@@ -93,23 +93,11 @@ Deno.test("compare --out takes the format from the extension and refuses a contr
   }
 });
 
-async function withReadOnly(args: string[]) {
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-R", CLI, ...args],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-  return { code, stdout: decode(stdout), stderr: decode(stderr) };
-}
-
 Deno.test("a missing permission is said once, before any work, with its flag", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const out = `${dir}/r.html`;
-    const compare = await withReadOnly([
+    const compare = await runCliWith(["-R"], [
       "compare",
       `${EXAMPLES}qrels.txt`,
       `${EXAMPLES}run.bm25.txt`,
@@ -124,7 +112,7 @@ Deno.test("a missing permission is said once, before any work, with its flag", a
         `ranklens compare: needs write access to ${out} and its folder: run it with -W (or --allow-write=${dir})\n`,
     });
     assertEquals([...Deno.readDirSync(dir)], []);
-    const retrieve = await withReadOnly([
+    const retrieve = await runCliWith(["-R"], [
       "retrieve",
       "--dataset",
       `${EXAMPLES}dataset.json`,
