@@ -89,8 +89,9 @@ function load(name: string): Promise<CommandModule> {
 
 const HELP = `ranklens: evaluate search and RAG systems
 
-Usage: deno run -R cli.ts COMMAND [OPTIONS] ...
-       deno run cli.ts --version
+Usage: ranklens COMMAND [OPTIONS] ...
+       ranklens --version
+From a checkout, "ranklens" is "deno run -R -W -N cli.ts" (serve: -N -E -R).
 
 Commands:
 ${
@@ -106,7 +107,7 @@ Bounds on input, for every command (defaults far beyond real files):
   --max-gzip-bytes N   most bytes a .gz may inflate to (68719476736)
   --max-metrics N      most metric specs (10000)
 
-Run "deno run -R cli.ts COMMAND --help" for a command's options.`;
+Run "ranklens COMMAND --help" for a command's options.`;
 
 /**
  * Runs the CLI.

@@ -44,7 +44,7 @@ import {
 } from "./input_options.ts";
 
 const USAGE =
-  "deno run -R cli.ts compare QRELS RUN_A RUN_B [RUN...] [-m SPEC]... [--test t|permutation|fisher|wilcoxon|bootstrap|tukey] [--alternative two-sided|less|greater] [--zero-method wilcox|pratt|zsplit] [--continuity-correction] [--correction holm|bonferroni|none] [--alpha 0.05] [--seed N] [--resamples N] [--query-set judged|intersection] [--baseline NAME] [-l N] [-M N] [-J] [--format table|markdown|csv|json|latex|html] [-q] [--out FILE]";
+  "ranklens compare QRELS RUN_A RUN_B [RUN...] [-m SPEC]... [--test t|permutation|fisher|wilcoxon|bootstrap|tukey] [--alternative two-sided|less|greater] [--zero-method wilcox|pratt|zsplit] [--continuity-correction] [--correction holm|bonferroni|none] [--alpha 0.05] [--seed N] [--resamples N] [--query-set judged|intersection] [--baseline NAME] [-l N] [-M N] [-J] [--format table|markdown|csv|json|latex|html] [-q] [--out FILE]";
 
 const HELP =
   `Scores every run against QRELS and compares them query by query: means with

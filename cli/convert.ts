@@ -9,7 +9,7 @@ import { builtinFormats } from "../formats/format_registry.ts";
 import { usageErrors } from "./errors.ts";
 import { defineCommand } from "./command.ts";
 
-const USAGE = "deno run -R -W cli.ts convert IN OUT [--from F] [--to F]";
+const USAGE = "ranklens convert IN OUT [--from F] [--to F]";
 
 /**
  * Runs the command.

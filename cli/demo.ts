@@ -22,7 +22,7 @@ import { formatTrecValue } from "../trec_eval/c_printf.ts";
 import { toAligned } from "../report/table.ts";
 import { defineCommand } from "./command.ts";
 
-const USAGE = "deno run -R cli.ts demo";
+const USAGE = "ranklens demo";
 
 const HELP =
   `Scores the two example runs against examples/qrels.txt, then runs the BM25

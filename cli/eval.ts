@@ -34,7 +34,7 @@ import {
 } from "./input_options.ts";
 
 const USAGE =
-  "deno run -R cli.ts eval QRELS RUN [SPECS]... [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown] [--out FILE] [--save-report FILE] [--qrels-format F] [--run-format F] [--split NAME]";
+  "ranklens eval QRELS RUN [SPECS]... [-m SPEC]... [-q] [-c] [-l N] [-M N] [-J] [--strict] [--format trec|json|csv|markdown] [--out FILE] [--save-report FILE] [--qrels-format F] [--run-format F] [--split NAME]";
 
 const HELP =
   `Scores every judged query of RUN against QRELS. RUN is a TREC run, a JSON

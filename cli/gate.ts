@@ -39,7 +39,7 @@ import {
 } from "./input_options.ts";
 
 const USAGE =
-  "deno run -R cli.ts gate QRELS RUN --baseline BASELINE [-m SPEC=MAX_DROP]... [--require-significance] [--test t|permutation|fisher|wilcoxon|bootstrap|tukey] [--alternative two-sided|less|greater] [--zero-method wilcox|pratt|zsplit] [--continuity-correction] [--correction none|holm|bonferroni] [--alpha 0.05] [--seed N] [--top N]";
+  "ranklens gate QRELS RUN --baseline BASELINE [-m SPEC=MAX_DROP]... [--require-significance] [--test t|permutation|fisher|wilcoxon|bootstrap|tukey] [--alternative two-sided|less|greater] [--zero-method wilcox|pratt|zsplit] [--continuity-correction] [--correction none|holm|bonferroni] [--alpha 0.05] [--seed N] [--top N]";
 
 const HELP =
   `Scores RUN on every judged query of QRELS (a query it did not return scores

@@ -15,7 +15,7 @@ import type { Registry } from "../metrics/registry.ts";
 import { UsageError } from "./errors.ts";
 import { defineCommand } from "./command.ts";
 
-const USAGE = "deno run -R cli.ts metrics [NAME]... [--json | --markdown]";
+const USAGE = "ranklens metrics [NAME]... [--json | --markdown]";
 
 const HELP =
   `Lists every metric of the registry: the shape of its spec with parameters

@@ -22,7 +22,7 @@ import { choiceOption, metricOptions } from "./options.ts";
 import { defineCommand, OUTPUT_OPTIONS } from "./command.ts";
 
 const USAGE =
-  "deno run -R cli.ts rag FILE [-m METRIC]... [--input ragas|answers] [--key-map PART=KEY,...] [--normalize squad|flashrag|ultrarag|unicode|none] [-q] [--format trec|json|csv|markdown] [--out FILE]";
+  "ranklens rag FILE [-m METRIC]... [--input ragas|answers] [--key-map PART=KEY,...] [--normalize squad|flashrag|ultrarag|unicode|none] [-q] [--format trec|json|csv|markdown] [--out FILE]";
 
 const HELP =
   `Scores the samples of FILE (JSON Lines; - for stdin, .gz read as gzip) with
@@ -44,7 +44,7 @@ Options:
                       rouge_2, rouge_l, rouge_lsum, bleu, chrf, gleu,
                       string_similarity, context_recall, context_precision,
                       id_context_precision, id_context_recall, non_empty_rate
-                      (repeatable; "cli.ts metrics" lists their parameters;
+                      (repeatable; "ranklens metrics" lists their parameters;
                       default: ${DEFAULT_RAG_METRICS.join(", ")})
       --normalize N   answer convention: squad (default, the SQuAD v1.1
                       script), flashrag, ultrarag, unicode (Unicode-aware,

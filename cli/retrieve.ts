@@ -34,7 +34,7 @@ import { defineCommand, OUTPUT_OPTIONS } from "./command.ts";
 import type { ParsedValues } from "./_args.ts";
 
 const USAGE =
-  "deno run -R -W -N cli.ts retrieve --dataset PATH [--retriever bm25 [--index DIR] [--k1 X] [--b X] [--analyzer anserini|split] | --url URL [--preset P] ...] [-m SPEC]... [-k 1,5,10] [--limit N] [--save-run FILE] [--format trec|json|csv|markdown] [--out FILE] [-q] [--strict]";
+  "ranklens retrieve --dataset PATH [--retriever bm25 [--index DIR] [--k1 X] [--b X] [--analyzer anserini|split] | --url URL [--preset P] ...] [-m SPEC]... [-k 1,5,10] [--limit N] [--save-run FILE] [--format trec|json|csv|markdown] [--out FILE] [-q] [--strict]";
 
 const HELP =
   `Runs a retriever over every judged query of a dataset (Go-style JSON or a

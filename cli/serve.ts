@@ -20,7 +20,7 @@ import { ScoringPool, scoringWorkersAllowed } from "../server/scoring_pool.ts";
 import { UsageError } from "./errors.ts";
 
 const USAGE =
-  "deno run --allow-net --allow-env --allow-read cli.ts serve [--port N] [--host H] [--body-limit BYTES] [--time-limit MS] [--max-running N] [--max-waiting N] [--header-timeout MS] [--idle-timeout MS] [--max-connections N] [--cors ORIGIN]...";
+  "ranklens serve [--port N] [--host H] [--body-limit BYTES] [--time-limit MS] [--max-running N] [--max-waiting N] [--header-timeout MS] [--idle-timeout MS] [--max-connections N] [--cors ORIGIN]...";
 
 const HELP =
   `Serves the JSON API under /v1, /openapi.json and the web page at /.

@@ -10,6 +10,7 @@
  */
 
 import { trecEval } from "../trec_eval/command.ts";
+import { checkPermissions } from "./permissions.ts";
 import { stringBytes } from "../trec_eval/lines.ts";
 
 /** Output up to this many bytes waits in memory; beyond, in a temporary file. */
@@ -22,6 +23,13 @@ export const HELD_IN_MEMORY = 64 << 20;
  * @returns The exit status.
  */
 export async function run(args: string[]): Promise<number> {
+  // Asked for before any work, as every command does; trec_eval's own
+  // parser reads the rest, and its files are its last two arguments.
+  await checkPermissions({
+    read: args.length < 2
+      ? []
+      : args.slice(-2).filter((arg) => !arg.startsWith("-") || arg === "-"),
+  });
   const held = new HeldOutput();
   try {
     const { stdout, stderr, status } = await trecEval(args, {

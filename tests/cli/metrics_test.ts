@@ -6,7 +6,7 @@ Deno.test("metrics and demo answer --help and refuse what they do not take", asy
     const help = await runCli([command, "--help"]);
     assertEquals(help.code, 0, help.stderr);
     assertEquals(
-      help.stdout.startsWith(`Usage: deno run -R cli.ts ${command}`),
+      help.stdout.startsWith(`Usage: ranklens ${command}`),
       true,
       help.stdout,
     );
@@ -16,7 +16,7 @@ Deno.test("metrics and demo answer --help and refuse what they do not take", asy
       assertEquals(result.stdout, "");
       assertEquals(
         result.stderr.startsWith(`ranklens ${command}: `) &&
-          result.stderr.includes(`\nUsage: deno run -R cli.ts ${command}`),
+          result.stderr.includes(`\nUsage: ranklens ${command}`),
         true,
         result.stderr,
       );

@@ -119,7 +119,7 @@ Deno.test("every command refuses an unknown metric with exit 2 and its usage", a
     const result = await runCli(args);
     assertEquals(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
     assertEquals(
-      result.stderr.includes(`Usage: deno run`) &&
+      result.stderr.includes(`Usage: ranklens `) &&
         result.stderr.includes(` ${args[0]} `),
       true,
       result.stderr,
@@ -315,6 +315,6 @@ Deno.test("option values refused only once files are read are usage errors too",
     assertEquals(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
     const [first, usage] = result.stderr.split("\n");
     assertEquals(first.includes(message), true, result.stderr);
-    assertEquals(usage.startsWith(`Usage: deno run`), true, result.stderr);
+    assertEquals(usage.startsWith(`Usage: ranklens `), true, result.stderr);
   }
 });

@@ -33,6 +33,7 @@ Deno.test("without read access to its input, each command names the files and -R
     const readOnlyCode = [`--allow-read=${ROOT}`];
     const cases: [string[], number, string][] = [
       [["eval", qrels, run], 1, `${qrels}, ${run}`],
+      [["trec_eval", "-m", "map", qrels, run], 1, `${qrels}, ${run}`],
       [["compare", qrels, run, run], 1, `${qrels}, ${run}`],
       // gate's every error exits 2: 1 is a regression.
       [["gate", qrels, run, "--baseline", run], 2, `${qrels}, ${run}`],
