@@ -311,7 +311,8 @@ function defaultLimit(
     ...kValues,
     ...metrics.flatMap((m) => m.cutoff === undefined ? [] : [m.cutoff]),
   ];
-  return cutoffs.length ? Math.max(...cutoffs) : 1000;
+  // reduce, not Math.max(...cutoffs): a spread of 125,000 overflows the stack.
+  return cutoffs.length ? cutoffs.reduce((a, b) => Math.max(a, b)) : 1000;
 }
 
 function textsOf(queries: QueriesLike): Map<QueryId, string> {

@@ -101,9 +101,10 @@ export function expandMeasureList(
   const specs: string[] = [];
   for (const arg of args) {
     for (const word of splitSpecList(arg, { commas: false })) {
-      const trec = trecSpecs(word, known);
-      if (trec) specs.push(...trec);
-      else specs.push(...splitSpecList(word));
+      // Loops, not push(...list): a list of 125,000 specs overflows the stack.
+      for (const spec of trecSpecs(word, known) ?? splitSpecList(word)) {
+        specs.push(spec);
+      }
     }
   }
   return specs;

@@ -97,7 +97,9 @@ export function comparisonToLatex(comparison: Comparison): string {
     `\\# & Run & ${metrics.map(escapeLatex).join(" & ")} \\\\`,
     "\\midrule",
   ];
-  const best = metrics.map((m) => Math.max(...systems.map((s) => s.means[m])));
+  const best = metrics.map((m) =>
+    systems.reduce((most, s) => Math.max(most, s.means[m]), -Infinity)
+  );
   systems.forEach((s, i) => {
     const cells = metrics.map((m, j) => {
       const text = formatScore(s.means[m]);

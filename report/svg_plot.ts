@@ -268,7 +268,7 @@ export function intervalChart(spec: IntervalChartSpec): string {
   const all = spec.series.flatMap((s) =>
     s.intervals.flatMap(([lo, hi], i) => [lo, hi, s.values[i]])
   ).filter(Number.isFinite);
-  const ticks = niceTicks(Math.min(0, ...all), Math.max(...all, 0));
+  const ticks = niceTicks(smallest(all, 0), largest(all, 0));
   const lo = ticks[0], hi = ticks[ticks.length - 1];
   const plotWidth = width - 84;
   const groupWidth = plotWidth / Math.max(spec.categories.length, 1);
@@ -279,12 +279,13 @@ export function intervalChart(spec: IntervalChartSpec): string {
   const rotate = barWidth < 44;
   const labels = spec.series.flatMap((s) => s.values.map(spec.format));
   const labelSpace = rotate
-    ? Math.max(0, ...labels.map((l) => textWidth(l, 11))) + 10
+    ? largest(labels.map((l) => textWidth(l, 11)), 0) + 10
     : 18;
   // Category names too wide for their group are drawn slanted.
   const slant = spec.categories.some((c) => textWidth(c, 13) > groupWidth - 6);
   const categorySpace = slant
-    ? Math.max(...spec.categories.map((c) => textWidth(c, 13))) * 0.65 + 24
+    ? largest(spec.categories.map((c) => textWidth(c, 13)), -Infinity) *
+        0.65 + 24
     : 28;
   const key = legend(width, spec.series.map((s) => s.name), 48, PALETTE);
   const frame: Frame = {
@@ -445,8 +446,8 @@ export function differenceChart(spec: DifferenceChartSpec): string {
     spec.differences[j] - spec.differences[i]
   );
   const ticks = niceTicks(
-    Math.min(0, ...spec.differences, spec.mean),
-    Math.max(0, ...spec.differences, spec.mean),
+    Math.min(smallest(spec.differences, 0), spec.mean),
+    Math.max(largest(spec.differences, 0), spec.mean),
   );
   const lo = ticks[0], hi = ticks[ticks.length - 1];
   const plotWidth = width - 84;
@@ -454,8 +455,8 @@ export function differenceChart(spec: DifferenceChartSpec): string {
   // Every query id when bars are wide enough, else every n-th.
   const every = Math.ceil(MIN_LABELLED_STEP / step);
   const idSize = Math.min(11, Math.max(8, Math.floor(step * 0.9)));
-  const idSpace =
-    Math.max(0, ...spec.queries.map((q) => textWidth(q, idSize))) + 12;
+  const idSpace = largest(spec.queries.map((q) => textWidth(q, idSize)), 0) +
+    12;
   const key = legend(
     width,
     [`${other} better than ${base} (baseline)`, `${other} worse`],
@@ -594,11 +595,11 @@ export function lineChart(spec: LineChartSpec): string {
   };
   const height = frame.top + frame.height + 60;
   const values = spec.series.flatMap((s) => s.values).filter(Number.isFinite);
-  const ticks = niceTicks(Math.min(0, ...values), Math.max(...values, 0));
+  const ticks = niceTicks(smallest(values, 0), largest(values, 0));
   const lo = ticks[0], hi = ticks[ticks.length - 1];
   const y = (v: number) => frame.top + frame.height * (hi - v) / (hi - lo);
   const lx = spec.x.map((v) => Math.log(v));
-  const x0 = Math.min(...lx), x1 = Math.max(...lx);
+  const x0 = smallest(lx, Infinity), x1 = largest(lx, -Infinity);
   const x = (v: number) =>
     frame.left + (x1 > x0 ? frame.width * (Math.log(v) - x0) / (x1 - x0) : 0);
   let out = svgOpen(width, height, spec.title);
@@ -656,7 +657,7 @@ export function lineChart(spec: LineChartSpec): string {
   const hx = spec.highlight === undefined ? 0 : x(spec.highlight);
   // Right of the points, or left of them when that would leave the chart
   // (the highlighted cutoff is often the last, recall@100).
-  const room = Math.max(0, ...labels.map((l) => textWidth(l.text, 11)));
+  const room = largest(labels.map((l) => textWidth(l.text, 11)), 0);
   const onLeft = hx + 8 + room > width - 4;
   for (const label of labels) {
     out += text(onLeft ? hx - 8 : hx + 8, label.y - 6, label.text, {
@@ -671,4 +672,18 @@ export function lineChart(spec: LineChartSpec): string {
     });
   }
   return out + "</svg>";
+}
+
+// Loops, not Math.max(...values): a spread of one value per query overflows
+// the stack past about 125,000 queries.
+function largest(values: readonly number[], start: number): number {
+  let best = start;
+  for (const value of values) best = Math.max(best, value);
+  return best;
+}
+
+function smallest(values: readonly number[], start: number): number {
+  let best = start;
+  for (const value of values) best = Math.min(best, value);
+  return best;
 }

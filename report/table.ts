@@ -102,9 +102,13 @@ function neutralized(cell: string): string {
  */
 export function toAligned(table: Table): string {
   const all = [table.header, ...table.rows];
-  const widths = table.header.map((_, i) =>
-    Math.max(...all.map((row) => [...(row[i] ?? "")].length))
-  );
+  // A loop, not Math.max(...cells): a spread of 125,000 rows overflows the stack.
+  const widths = table.header.map(() => 0);
+  for (const row of all) {
+    for (let i = 0; i < widths.length; i++) {
+      widths[i] = Math.max(widths[i], [...(row[i] ?? "")].length);
+    }
+  }
   const line = (row: readonly string[]) =>
     row.map((cell, i) => {
       const pad = widths[i] - [...cell].length;

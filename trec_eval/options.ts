@@ -186,7 +186,8 @@ export function parseTrecEvalArgs(
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--") {
-      files.push(...args.slice(i + 1));
+      // A loop, not push(...rest): a request may send any number of args.
+      for (let j = i + 1; j < args.length; j++) files.push(args[j]);
       break;
     }
     if (arg.startsWith("--")) {

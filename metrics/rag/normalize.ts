@@ -177,8 +177,10 @@ export const unicodeNormalizer: Normalizer = Object.freeze({
       .replace(UNICODE_PUNCTUATION, "");
     for (const word of cleaned.split(UNICODE_SPACE)) {
       if (word === "" || ARTICLES.has(word)) continue;
-      if (UNSPACED.test(word)) tokens.push(...word.match(UNSPACED_RUNS)!);
-      else tokens.push(word);
+      if (!UNSPACED.test(word)) tokens.push(word);
+      // One token per character: a loop, as a spread of a long run into
+      // push() overflows the stack.
+      else for (const [run] of word.matchAll(UNSPACED_RUNS)) tokens.push(run);
     }
     return tokens;
   },
