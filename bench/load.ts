@@ -226,14 +226,23 @@ for (const route of routes) {
   }
   expected.set(route, route.key(text));
 }
-// Five evaluate requests one at a time: the service time, without queueing.
-const alone: number[] = [];
-for (let i = 0; i < 5; i++) {
-  const sent = performance.now();
-  await (await send(routes[0])).arrayBuffer();
-  alone.push(performance.now() - sent);
+// Three requests of each route one at a time: the service times, without
+// queueing.
+const aloneMs: Record<string, number> = {};
+for (const route of routes) {
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const sent = performance.now();
+    await (await send(route)).arrayBuffer();
+    times.push(performance.now() - sent);
+  }
+  aloneMs[route.path] = Math.round(median(times));
 }
 
+/** The machine's load average over the last minute: other work sharing the cores. */
+const loadAverage = () =>
+  Number(Deno.readTextFileSync("/proc/loadavg").split(" ")[0]);
+const loadBefore = loadAverage();
 const latencies: number[] = [];
 const failures: string[] = [];
 const rss: { t: number; kib: number }[] = [];
@@ -299,6 +308,7 @@ clearInterval(sampler);
 // Idle for two seconds: what the server keeps once the load is gone.
 await new Promise((resolve) => setTimeout(resolve, 2000));
 const idleKiB = rssKiB(server.pid);
+const loadAfter = loadAverage();
 const { code: exitCode } = await server.stop();
 
 latencies.sort((a, b) => a - b);
@@ -315,6 +325,7 @@ const report = {
   machine: `${navigator.hardwareConcurrency} cores (${cpu ?? "unknown"}), ${
     Math.round(Deno.systemMemoryInfo().total / 2 ** 30)
   } GiB, Deno ${Deno.version.deno}`,
+  loadAverage: { before: loadBefore, after: loadAfter },
   clients,
   slowClients,
   slowCutOff,
@@ -325,7 +336,7 @@ const report = {
   requests: latencies.length,
   failed: failures.length,
   requestsPerSecond: Math.round(latencies.length / elapsed * 1000 * 10) / 10,
-  aloneMs: Math.round(median(alone)),
+  aloneMs,
   latencyMs: {
     p50: Math.round(percentile(latencies, 0.5)),
     p90: Math.round(percentile(latencies, 0.9)),
@@ -350,7 +361,7 @@ const grew = growth > 0.1;
 if (values.json) console.log(JSON.stringify(report, null, 2));
 else {
   console.log(`${report.command}
-machine: ${report.machine}
+machine: ${report.machine}, load average ${loadBefore} before, ${loadAfter} after
 load: ${clients} clients sending for ${
     duration / 1000
   } s (last answer at ${report.seconds} s) in turn to ${
@@ -358,7 +369,9 @@ load: ${clients} clients sending for ${
   }, with a ${queries}-query run (${report.runLines} lines, ${
     (report.bodyBytes / 2 ** 20).toFixed(1)
   } MiB evaluate body); ${slowClients} slow-upload clients, cut off ${slowCutOff} times
-one request alone: ${report.aloneMs} ms (median of 5)
+one request alone, ms (median of 3): ${
+    Object.entries(aloneMs).map(([path, ms]) => `${path} ${ms}`).join(", ")
+  }
 requests: ${report.requests} (${report.requestsPerSecond}/s), failed: ${report.failed}
 latency ms: p50 ${report.latencyMs.p50}, p90 ${report.latencyMs.p90}, p99 ${report.latencyMs.p99}, max ${report.latencyMs.max}
 server RSS MiB by tenths: ${report.rssMiB.trend.join(" ")}

@@ -18,21 +18,24 @@ export const DEFAULT_BODY_TIME_LIMIT = 20_000;
 export const DEFAULT_MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
 
 /**
- * A count of bytes held, with a capacity: taking more than is left fails.
+ * A count of bytes held, with a capacity: taking more than is left fails,
+ * or waits in line for room ({@linkcode ByteBudget.reserve}).
  *
  * @example
  * ```ts
  * import { ByteBudget } from "./request_body.ts";
  * const budget = new ByteBudget(10);
  * console.log(budget.take(8), budget.take(3), budget.used); // true false 8
+ * const later = budget.reserve(5, AbortSignal.timeout(1000));
  * budget.give(8);
- * console.log(budget.used); // 0
+ * console.log(await later, budget.used); // true 5
  * ```
  */
 export class ByteBudget {
   /** The most bytes held at once. */
   readonly capacity: number;
   #used = 0;
+  readonly #waiting: { bytes: number; admit: () => void }[] = [];
 
   /**
    * Creates the budget.
@@ -49,24 +52,69 @@ export class ByteBudget {
   }
 
   /**
-   * Takes `bytes` if they fit.
+   * Takes `bytes` if they fit and nobody waits for room.
    *
    * @param bytes How many.
    * @returns Whether they were taken.
    */
   take(bytes: number): boolean {
-    if (this.#used + bytes > this.capacity) return false;
+    if (this.#waiting.length || this.#used + bytes > this.capacity) {
+      return false;
+    }
     this.#used += bytes;
     return true;
   }
 
   /**
-   * Gives back bytes taken before.
+   * Takes `bytes` now if they fit, else waits for them in arrival order
+   * until bytes given back make room or `signal` is aborted.
+   *
+   * @param bytes How many.
+   * @param signal Ends the wait.
+   * @returns Whether they were taken: `false` when they can never fit or
+   * the signal was aborted first.
+   */
+  reserve(bytes: number, signal: AbortSignal): Promise<boolean> {
+    if (bytes > this.capacity || signal.aborted) return Promise.resolve(false);
+    if (this.take(bytes)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const entry = {
+        bytes,
+        admit: () => {
+          signal.removeEventListener("abort", quit);
+          resolve(true);
+        },
+      };
+      const quit = () => {
+        this.#waiting.splice(this.#waiting.indexOf(entry), 1);
+        resolve(false);
+        // The one that left may have held up smaller ones behind it.
+        this.#admit();
+      };
+      signal.addEventListener("abort", quit, { once: true });
+      this.#waiting.push(entry);
+    });
+  }
+
+  /**
+   * Gives back bytes taken before, and admits those waiting that now fit.
    *
    * @param bytes How many.
    */
   give(bytes: number): void {
     this.#used = Math.max(0, this.#used - bytes);
+    this.#admit();
+  }
+
+  #admit(): void {
+    while (
+      this.#waiting.length &&
+      this.#used + this.#waiting[0].bytes <= this.capacity
+    ) {
+      const next = this.#waiting.shift()!;
+      this.#used += next.bytes;
+      next.admit();
+    }
   }
 }
 
@@ -76,7 +124,12 @@ export interface RequestBodyOptions {
   limit?: number;
   /** Milliseconds to receive the body, answered 408 beyond. Default: {@linkcode DEFAULT_BODY_TIME_LIMIT}. */
   timeLimit?: number;
-  /** Bytes held across requests, answered 429 when full. Default: a budget of {@linkcode DEFAULT_MAX_BUFFERED_BYTES}. */
+  /**
+   * Bytes held across requests. A body of declared length waits for room
+   * for all of it before it is read (within `timeLimit`, 429 if none frees
+   * up); one of unknown length is answered 429 when the budget is full.
+   * Default: a budget of {@linkcode DEFAULT_MAX_BUFFERED_BYTES}.
+   */
   buffered?: ByteBudget;
   /** Where a client that stopped sending is reported, one line. Default: `console.warn`. */
   log?: (line: string) => void;
@@ -94,8 +147,12 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * Reads a JSON request body whole (`c.get("body")`) before the handlers
  * after it run, and gives its bytes back to the shared budget when they are
  * done: 415 when the body is not declared as JSON, 413 beyond `limit`, 408
- * when it takes longer than `timeLimit`, 429 when the shared budget is full.
- * A client that drops the connection mid-body is logged as one line.
+ * when it takes longer than `timeLimit`. A body of declared length first
+ * waits in line for room in the shared budget, unread (the client's bytes
+ * wait in the connection), so legitimate bodies queue rather than fail and
+ * no read can stall half-way for want of room; 429 when no room frees up
+ * within `timeLimit`, or at once for a body of unknown length that does not
+ * fit. A client that drops the connection mid-body is logged as one line.
  *
  * @example
  * ```ts
@@ -131,6 +188,15 @@ export function requestBody(
         headers: { connection: "close" },
       },
     );
+  const full = () =>
+    new HttpProblem(
+      429,
+      "The server holds as many request bodies as it may; retry later.",
+      {
+        extensions: { setting: "RANKLENS_MAX_BUFFERED_BYTES" },
+        headers: { "retry-after": "1", connection: "close" },
+      },
+    );
   return async function requestBody(c, next) {
     const type = c.req.header("content-type") ?? "";
     if (!JSON_MEDIA_TYPE.test(type)) {
@@ -143,18 +209,33 @@ export function requestBody(
     }
     const declared = Number(c.req.header("content-length") ?? NaN);
     if (declared > limit) throw tooLarge();
-    let held = 0;
+    // Room for the whole declared body first, so a body being read never
+    // waits for room that only other half-read bodies could give back.
+    let reserved = 0;
+    if (Number.isSafeInteger(declared) && declared > 0) {
+      const room = await buffered.reserve(
+        declared,
+        AbortSignal.any([AbortSignal.timeout(timeLimit), c.req.raw.signal]),
+      );
+      if (!room) throw full();
+      reserved = declared;
+    }
+    let held = reserved;
     let body: Uint8Array<ArrayBuffer>;
     try {
       body = await readBounded(c.req.raw, {
         limit,
         timeLimit,
         take(bytes) {
-          if (!buffered.take(bytes)) return false;
-          held += bytes;
+          const fromReserve = Math.min(bytes, reserved);
+          reserved -= fromReserve;
+          const more = bytes - fromReserve;
+          if (more && !buffered.take(more)) return false;
+          held += more;
           return true;
         },
         tooLarge,
+        full,
         stopped(received, error) {
           log(
             `ranklens: ${c.req.method} ${c.req.path}: the client stopped sending its body after ${received} bytes (${
@@ -181,6 +262,7 @@ interface ReadSettings {
   timeLimit: number;
   take(bytes: number): boolean;
   tooLarge(): HttpProblem;
+  full(): HttpProblem;
   stopped(received: number, error: unknown): void;
 }
 
@@ -219,18 +301,7 @@ async function readBounded(
       if (timedOut || chunk.done) break;
       size += chunk.value.length;
       if (size > settings.limit) throw stop(settings.tooLarge());
-      if (!settings.take(chunk.value.length)) {
-        throw stop(
-          new HttpProblem(
-            429,
-            "The server holds as many request bodies as it may; retry later.",
-            {
-              extensions: { setting: "RANKLENS_MAX_BUFFERED_BYTES" },
-              headers: { "retry-after": "1", connection: "close" },
-            },
-          ),
-        );
-      }
+      if (!settings.take(chunk.value.length)) throw stop(settings.full());
       chunks.push(chunk.value);
     }
   } finally {

@@ -1,0 +1,96 @@
+import { assertEquals } from "../assert.ts";
+import { Hono } from "hono";
+import {
+  ByteBudget,
+  requestBody,
+  type RequestBodyVariables,
+} from "../../server/request_body.ts";
+import { problemOf } from "../../server/problem.ts";
+
+/** An app whose handler holds each body until `release` is called. */
+function holdingApp(budget: ByteBudget) {
+  const held: (() => void)[] = [];
+  const app = new Hono<{ Variables: RequestBodyVariables }>();
+  app.onError((error) => problemOf(error).toResponse());
+  app.post(
+    "/",
+    requestBody({ buffered: budget, timeLimit: 60_000, log: () => {} }),
+    async (c) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      return c.text(new TextDecoder().decode(c.get("body")));
+    },
+  );
+  const post = async (
+    body: string | ReadableStream<Uint8Array>,
+    length?: number,
+  ): Promise<Response> =>
+    await app.request("/", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(length === undefined ? {} : { "content-length": String(length) }),
+      },
+      body,
+    });
+  return { held, post };
+}
+
+Deno.test("a body of declared length waits for room in the shared budget instead of failing", async () => {
+  const budget = new ByteBudget(10);
+  const { held, post } = holdingApp(budget);
+  const first = post('"1234567"', 9);
+  while (held.length < 1) await new Promise((r) => setTimeout(r, 1));
+  assertEquals(budget.used, 9);
+  // 9 + 9 > 10: the second waits, unread, for the first to finish.
+  let secondDone = false;
+  const second = post('"abcdefg"', 9).then((r) => {
+    secondDone = true;
+    return r;
+  });
+  await new Promise((r) => setTimeout(r, 20));
+  assertEquals([secondDone, held.length, budget.used], [false, 1, 9]);
+  held[0]();
+  assertEquals(await (await first).text(), '"1234567"');
+  while (held.length < 2) await new Promise((r) => setTimeout(r, 1));
+  assertEquals(budget.used, 9);
+  held[1]();
+  assertEquals(await (await second).text(), '"abcdefg"');
+  assertEquals(budget.used, 0);
+});
+
+Deno.test("a body larger than the whole budget, or of unknown length when it is full, is a 429", async () => {
+  const budget = new ByteBudget(10);
+  const { held, post } = holdingApp(budget);
+  const tooBig = await post('"1234567890"', 12);
+  assertEquals(tooBig.status, 429);
+  assertEquals((await tooBig.json()).setting, "RANKLENS_MAX_BUFFERED_BYTES");
+  const first = post('"1234567"', 9);
+  while (held.length < 1) await new Promise((r) => setTimeout(r, 1));
+  const chunked = await post(
+    new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('"xy"'));
+        controller.close();
+      },
+    }),
+  );
+  assertEquals(chunked.status, 429);
+  held[0]();
+  assertEquals((await first).status, 200);
+  assertEquals(budget.used, 0);
+});
+
+Deno.test("ByteBudget.reserve admits in arrival order and gives up when its signal is aborted", async () => {
+  const budget = new ByteBudget(10);
+  assertEquals(budget.take(6), true);
+  const gone = new AbortController();
+  const big = budget.reserve(8, gone.signal);
+  const small = budget.reserve(4, AbortSignal.timeout(60_000));
+  // The small one fits now, but waits behind the big one.
+  assertEquals(budget.used, 6);
+  gone.abort();
+  assertEquals([await big, await small, budget.used], [false, true, 10]);
+  assertEquals(await budget.reserve(11, AbortSignal.timeout(60_000)), false);
+  budget.give(10);
+  assertEquals(budget.used, 0);
+});
