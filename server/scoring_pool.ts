@@ -35,6 +35,16 @@ export interface ScoringPoolOptions {
    * after it, so the memory a large request grew goes back. Default: 4 MiB.
    */
   recycleAfter?: number;
+  /**
+   * A worker that has carried this many bytes of requests and answers
+   * since it started is replaced once it has been idle for
+   * `recycleWhenIdleFor`: a V8 heap keeps the memory it grew, so after a
+   * few requests of a megabyte or two the process would stay far above its
+   * idle level. A busy pool replaces nothing. Default: 1 MiB.
+   */
+  recycleIdleAfter?: number;
+  /** Milliseconds of idleness after which such a worker is replaced. Default: 1000. */
+  recycleWhenIdleFor?: number;
 }
 
 /** Options of {@linkcode ScoringPool.run}. */
@@ -100,9 +110,16 @@ export class ScoringPool {
   /** The workers kept when idle. */
   readonly size: number;
   readonly #recycleAfter: number;
+  readonly #recycleIdleAfter: number;
+  readonly #recycleWhenIdleFor: number;
+  /** Bytes each worker has carried since it started. */
+  readonly #carried = new Map<Worker, number>();
+  /** The timers that replace idle workers. */
+  readonly #idleTimers = new Map<Worker, ReturnType<typeof setTimeout>>();
   readonly #idle: Worker[] = [];
   readonly #all = new Set<Worker>();
   #closed = false;
+  #started = 0;
 
   /**
    * Creates the pool; workers start on first use or {@linkcode warm}.
@@ -112,6 +129,13 @@ export class ScoringPool {
   constructor(options: ScoringPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? navigator.hardwareConcurrency ?? 1);
     this.#recycleAfter = options.recycleAfter ?? 4 * 1024 * 1024;
+    this.#recycleIdleAfter = options.recycleIdleAfter ?? 1024 * 1024;
+    this.#recycleWhenIdleFor = options.recycleWhenIdleFor ?? 1000;
+  }
+
+  /** Workers started since the pool was created, replacements included. */
+  get started(): number {
+    return this.#started;
   }
 
   /** Workers alive now, idle or busy. */
@@ -132,11 +156,15 @@ export class ScoringPool {
       name: "ranklens-scoring",
     });
     this.#all.add(worker);
+    this.#started++;
     return worker;
   }
 
   #retire(worker: Worker): void {
     worker.terminate();
+    clearTimeout(this.#idleTimers.get(worker));
+    this.#idleTimers.delete(worker);
+    this.#carried.delete(worker);
     this.#all.delete(worker);
     const at = this.#idle.indexOf(worker);
     if (at >= 0) this.#idle.splice(at, 1);
@@ -145,6 +173,21 @@ export class ScoringPool {
     if (!this.#closed && this.#all.size < this.size) {
       this.#idle.push(this.#spawn());
     }
+  }
+
+  /** Puts a worker back in line, to be replaced if it stays idle after carrying much. */
+  #release(worker: Worker, carried: number): void {
+    this.#idle.push(worker);
+    const total = (this.#carried.get(worker) ?? 0) + carried;
+    this.#carried.set(worker, total);
+    if (total < this.#recycleIdleAfter) return;
+    const timer = setTimeout(() => {
+      this.#idleTimers.delete(worker);
+      if (this.#idle.includes(worker)) this.#retire(worker);
+    }, this.#recycleWhenIdleFor);
+    // An idle server may exit without waiting for it.
+    Deno.unrefTimer(timer);
+    this.#idleTimers.set(worker, timer);
   }
 
   /**
@@ -172,17 +215,19 @@ export class ScoringPool {
     const { signal } = options;
     if (signal.aborted) return Promise.reject(signal.reason);
     const worker = this.#idle.pop() ?? this.#spawn();
+    clearTimeout(this.#idleTimers.get(worker));
+    this.#idleTimers.delete(worker);
     const own = body.byteOffset === 0 &&
         body.byteLength === body.buffer.byteLength
       ? body.buffer
       : body.slice().buffer;
     const size = own.byteLength;
     return new Promise<ScoredAnswer>((resolve, reject) => {
-      const done = (recycle: boolean) => {
+      const done = (recycle: boolean, answerBytes = 0) => {
         signal.removeEventListener("abort", abort);
         worker.onmessage = worker.onerror = worker.onmessageerror = null;
         if (recycle || this.#closed) this.#retire(worker);
-        else this.#idle.push(worker);
+        else this.#release(worker, size + answerBytes);
       };
       const abort = () => {
         done(true);
@@ -191,9 +236,10 @@ export class ScoringPool {
       signal.addEventListener("abort", abort, { once: true });
       worker.onmessage = ({ data }: MessageEvent<WorkerReply>) => {
         if ("answer" in data) {
+          const answerBytes = data.answer.body.byteLength;
           done(
-            size >= this.#recycleAfter ||
-              data.answer.body.byteLength >= this.#recycleAfter,
+            size >= this.#recycleAfter || answerBytes >= this.#recycleAfter,
+            answerBytes,
           );
           resolve(data.answer);
         } else if ("problem" in data) {
@@ -225,6 +271,8 @@ export class ScoringPool {
   /** Terminates every worker; later requests are answered 503. */
   close(): void {
     this.#closed = true;
+    for (const timer of this.#idleTimers.values()) clearTimeout(timer);
+    this.#idleTimers.clear();
     for (const worker of this.#all) worker.terminate();
     this.#all.clear();
     this.#idle.length = 0;
