@@ -11,7 +11,9 @@ import {
   descriptorLimit,
   serveGuarded,
 } from "../server/connection_guard.ts";
+import { DEFAULT_BODY_TIME_LIMIT } from "../server/request_body.ts";
 import {
+  DEFAULT_TIME_LIMIT,
   positiveInteger,
   type ServerOptions,
   serverOptionsFromProcessEnv,
@@ -35,8 +37,8 @@ Options:
   --max-waiting N   scoring requests queued beyond those (default 64)
   --header-timeout MS  time for a request head to arrive (default 10000)
   --idle-timeout MS time a connection may carry nothing (default 30000)
-  --max-connections N  connections held at once (default: a third of the
-                    open-file limit less 64, read at start-up)
+  --max-connections N  connections held at once (default: a quarter of
+                    the open-file limit less a reserve, read at start-up)
   --cors ORIGIN     allow this origin by CORS, * for any (repeatable;
                     default: CORS off)
   -h, --help        this help
@@ -51,7 +53,10 @@ RANKLENS_CORS_ORIGINS (comma-separated).
 
 Scoring runs on worker threads that the time limit terminates; they need
 read access to the ranklens modules (--allow-read), as the descriptor limit
-does (/proc/self/limits).`;
+does (/proc/self/limits). Connections are relayed to the app over a private
+Unix socket in a new temporary folder when the server may write there and
+connect to it (--allow-write, --allow-net); otherwise over a port on
+127.0.0.1 that answers 403 to anything but the relays.`;
 
 function integer(name: string, value: string, min: number): number {
   try {
@@ -139,6 +144,10 @@ async function serve(
     port,
     headerTimeout: optional("header-timeout", values["header-timeout"]),
     idleTimeout: optional("idle-timeout", values["idle-timeout"]),
+    // The app answers within its own limits; this only catches a request
+    // it never saw whole.
+    answerTimeout: (options.bodyTimeLimit ?? DEFAULT_BODY_TIME_LIMIT) +
+      (options.timeLimit ?? DEFAULT_TIME_LIMIT) + 10_000,
     maxConnections: optional("max-connections", values["max-connections"]) ??
       defaultMaxConnections(limit),
     onListen({ hostname, port }) {

@@ -5,9 +5,15 @@
  * stops when `accept` fails with "Too many open files".
  *
  * The guard accepts connections itself and relays their bytes to an inner
- * `Deno.serve` on 127.0.0.1. It closes a connection whose request head has
- * not reached the app within the header time limit, or that carried no
- * byte for the idle time limit while no request of it was being answered;
+ * `Deno.serve` that nobody else can reach: a Unix socket (mode 0600) in a
+ * private temporary folder (mode 0700) when the process may write there and
+ * connect to it (`--allow-write`, `--allow-net`); otherwise a port on
+ * 127.0.0.1 whose requests are answered 403 unless they came through a
+ * relay. It follows each connection's bytes far enough to know where a
+ * request head ends, and closes a connection whose request head has not
+ * reached the app within the header time limit, whose request the app has
+ * not begun to answer within the answer time limit, or that carried no byte
+ * for the idle time limit between requests;
  * it holds at most `maxConnections` (below the descriptor limit: each
  * relayed connection takes three descriptors), closing the longest-idle
  * connection to make room for a new one; and when `accept` fails (no
@@ -29,6 +35,18 @@ export interface GuardedServeOptions {
   headerTimeout?: number;
   /** Milliseconds a connection may carry nothing between requests. Default: 30000. */
   idleTimeout?: number;
+  /**
+   * Milliseconds from a request head reaching the app until the first byte
+   * of its answer; set it above the app's own limits (body and request
+   * time). Default: 120000.
+   */
+  answerTimeout?: number;
+  /**
+   * How the relays reach the inner server: `unix`, a private socket;
+   * `tcp`, a port on 127.0.0.1 that refuses requests from anyone but the
+   * relays. Default: `unix` when the permissions allow it, else `tcp`.
+   */
+  inner?: "unix" | "tcp";
   /** Connections held at once. Default: {@linkcode defaultMaxConnections} of the descriptor limit. */
   maxConnections?: number;
   /** Called once the port is open. Default: nothing. */
@@ -41,6 +59,8 @@ export interface GuardedServeOptions {
 export interface GuardedServer {
   /** The address clients connect to. */
   readonly addr: Deno.NetAddr;
+  /** Where the relays reach the inner server now. */
+  readonly innerAddr: Deno.NetAddr | Deno.UnixAddr;
   /** The connections held now. */
   readonly connections: number;
   /** The most connections held at once. */
@@ -107,16 +127,90 @@ export function defaultMaxConnections(
   );
 }
 
+/** Where a connection is in its request cycle. */
+type Phase =
+  /** Between requests: nothing of the next one has arrived. */
+  | "idle"
+  /** Bytes of a request head have arrived, not yet its blank line. */
+  | "head"
+  /** The head is complete; the app has not begun to answer. */
+  | "app";
+
 interface Relay {
   readonly client: Deno.Conn;
   upstream?: Deno.Conn;
-  /** Requests of this connection the app is answering. */
-  inApp: number;
+  phase: Phase;
+  /** When the phase began. */
+  phaseStarted: number;
+  /** The length of the head line being read, and how many lines came before. */
+  lineLength: number;
+  lines: number;
   /** The last byte either way. */
   lastActivity: number;
-  /** When the head of the next request started to arrive; 0 when none. */
-  headStarted: number;
   closed: boolean;
+}
+
+/**
+ * Follows a request head through the client's bytes: `true` when its blank
+ * line (CRLF or LF, after at least one line) has arrived. Blank lines before
+ * the request line are skipped, as HTTP/1.1 allows.
+ */
+function headEnds(relay: Relay, bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if (byte === 0x0a) {
+      if (relay.lineLength === 0 && relay.lines > 0) return true;
+      if (relay.lineLength > 0) relay.lines++;
+      relay.lineLength = 0;
+    } else if (byte !== 0x0d) relay.lineLength++;
+  }
+  return false;
+}
+
+const INTERIM = new TextEncoder().encode("HTTP/1.1 1");
+
+/** Whether an answer's bytes start an interim `1xx` answer (`100 Continue`). */
+function interim(bytes: Uint8Array): boolean {
+  if (bytes.length < INTERIM.length) return false;
+  for (let i = 0; i < INTERIM.length; i++) {
+    if (bytes[i] !== INTERIM[i]) return false;
+  }
+  return true;
+}
+
+/** The inner server's address, and what it needs to be left clean. */
+interface InnerPlace {
+  readonly kind: "unix" | "tcp";
+  /** The private folder of the Unix socket. */
+  readonly dir?: string;
+}
+
+/**
+ * A private folder for the inner socket, when the permissions allow it
+ * without a prompt: writing the temporary folder, and connecting to a Unix
+ * socket in it.
+ */
+function privateSocketDir(): string | undefined {
+  const query = (descriptor: Deno.PermissionDescriptor) =>
+    Deno.permissions.querySync(descriptor).state === "granted";
+  let tmp = "/tmp";
+  try {
+    if (query({ name: "env", variable: "TMPDIR" })) {
+      tmp = Deno.env.get("TMPDIR") || tmp;
+    }
+    if (Deno.build.os === "windows" || !query({ name: "write", path: tmp })) {
+      return undefined;
+    }
+    // Made with mode 0700: only this user can reach what is inside.
+    const dir = Deno.makeTempDirSync({ dir: tmp, prefix: "ranklens-" });
+    if (!query({ name: "net", host: `unix:${dir}/app-0.sock` })) {
+      Deno.removeSync(dir);
+      return undefined;
+    }
+    return dir;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -131,7 +225,7 @@ interface Relay {
  * ```
  *
  * @param handler Answers requests, as for `Deno.serve`.
- * @param options Address, time limits and the connection cap.
+ * @param options Address, time limits, the connection cap and the inner server.
  * @returns The running server.
  */
 export function serveGuarded(
@@ -140,38 +234,53 @@ export function serveGuarded(
 ): GuardedServer {
   const headerTimeout = options.headerTimeout ?? 10_000;
   const idleTimeout = options.idleTimeout ?? 30_000;
+  const answerTimeout = options.answerTimeout ?? 120_000;
   const maxConnections = options.maxConnections ?? defaultMaxConnections();
   const log = options.log ?? ((line: string) => console.warn(line));
   const relays = new Set<Relay>();
-  const byUpstreamPort = new Map<number, Relay>();
+  /** Over TCP, the local ports of the relays' upstream connections. */
+  const relayPorts = new Set<number>();
   let stopping = false;
 
-  const answer = async (request: Request, info: Deno.ServeHandlerInfo) => {
-    const relay = byUpstreamPort.get((info.remoteAddr as Deno.NetAddr).port);
-    if (relay) {
-      relay.inApp++;
-      relay.headStarted = 0;
-    }
-    try {
-      return await handler(request);
-    } finally {
-      if (relay) {
-        relay.inApp--;
-        relay.lastActivity = performance.now();
-      }
-    }
+  const dir = options.inner === "tcp" ? undefined : privateSocketDir();
+  if (options.inner === "unix" && dir === undefined) {
+    throw new Deno.errors.NotCapable(
+      "A private Unix socket needs write access to the temporary folder and net access to a Unix socket in it: run with --allow-write and --allow-net",
+    );
+  }
+  const place: InnerPlace = dir ? { kind: "unix", dir } : { kind: "tcp" };
+
+  const strangers = () =>
+    new Response("Forbidden\n", {
+      status: 403,
+      headers: { connection: "close" },
+    });
+  const answer = (request: Request, info: Deno.ServeHandlerInfo) => {
+    // Over TCP anyone on this host may connect: only the relays get in.
+    if (
+      place.kind === "tcp" &&
+      !relayPorts.has((info.remoteAddr as Deno.NetAddr).port)
+    ) return strangers();
+    return handler(request);
   };
   // The inner server stops when its accept fails (EMFILE): a new one
   // takes its place, and the relays connect to it from then on.
-  let inner: Deno.HttpServer<Deno.NetAddr>;
-  let innerPort = 0;
+  let inner!: Deno.HttpServer<Deno.NetAddr | Deno.UnixAddr>;
+  let innerAddr!: Deno.NetAddr | Deno.UnixAddr;
   let innerFinished: Promise<void>;
+  let generation = 0;
   const startInner = () => {
-    inner = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, onListen() {} },
-      answer,
-    );
-    innerPort = inner.addr.port;
+    if (place.dir) {
+      const path = `${place.dir}/app-${generation++}.sock`;
+      inner = Deno.serve({ path, onListen() {} }, answer);
+      Deno.chmodSync(path, 0o600);
+    } else {
+      inner = Deno.serve(
+        { hostname: "127.0.0.1", port: 0, onListen() {} },
+        answer,
+      );
+    }
+    innerAddr = inner.addr;
     innerFinished = inner.finished.then(
       () => restart(),
       (error) => restart(error),
@@ -184,6 +293,11 @@ export function serveGuarded(
         error instanceof Error ? error.message : "closed"
       }); starting another`,
     );
+    if (innerAddr.transport === "unix") {
+      try {
+        Deno.removeSync(innerAddr.path);
+      } catch { /* already gone */ }
+    }
     for (let attempt = 0; !stopping; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       try {
@@ -196,6 +310,13 @@ export function serveGuarded(
   };
   startInner();
 
+  const removeDir = () => {
+    if (!place.dir) return;
+    try {
+      Deno.removeSync(place.dir, { recursive: true });
+    } catch { /* already gone */ }
+  };
+
   const close = (relay: Relay) => {
     if (relay.closed) return;
     relay.closed = true;
@@ -205,15 +326,20 @@ export function serveGuarded(
         conn?.close();
       } catch { /* already closed */ }
     }
-    if (relay.upstream) {
-      byUpstreamPort.delete((relay.upstream.localAddr as Deno.NetAddr).port);
+    if (relay.upstream && place.kind === "tcp") {
+      relayPorts.delete((relay.upstream.localAddr as Deno.NetAddr).port);
     }
   };
 
   const connectUpstream = async (relay: Relay): Promise<Deno.Conn | null> => {
     let upstream: Deno.Conn;
     try {
-      upstream = await Deno.connect({ hostname: "127.0.0.1", port: innerPort });
+      upstream = innerAddr.transport === "unix"
+        ? await Deno.connect({ transport: "unix", path: innerAddr.path })
+        : await Deno.connect({
+          hostname: "127.0.0.1",
+          port: (innerAddr as Deno.NetAddr).port,
+        });
     } catch {
       return null;
     }
@@ -222,9 +348,17 @@ export function serveGuarded(
       return null;
     }
     relay.upstream = upstream;
-    byUpstreamPort.set((upstream.localAddr as Deno.NetAddr).port, relay);
+    if (place.kind === "tcp") {
+      relayPorts.add((upstream.localAddr as Deno.NetAddr).port);
+    }
     pump(relay, upstream, relay.client, false);
     return upstream;
+  };
+
+  const enter = (relay: Relay, phase: Phase, now: number) => {
+    relay.phase = phase;
+    relay.phaseStarted = now;
+    relay.lineLength = relay.lines = 0;
   };
 
   const pump = async (
@@ -240,8 +374,16 @@ export function serveGuarded(
         if (n === null) break;
         const now = performance.now();
         relay.lastActivity = now;
-        if (fromClient && relay.inApp === 0 && relay.headStarted === 0) {
-          relay.headStarted = now;
+        const bytes = buffer.subarray(0, n);
+        if (fromClient) {
+          if (relay.phase === "idle") enter(relay, "head", now);
+          if (relay.phase === "head" && headEnds(relay, bytes)) {
+            enter(relay, "app", now);
+          }
+        } else if (relay.phase === "app" && !interim(bytes)) {
+          // The app has begun to answer: what the client sends next is
+          // the next request.
+          enter(relay, "idle", now);
         }
         // The relay to the app opens with the first byte: a connection
         // that never sends holds one descriptor, not three.
@@ -259,11 +401,14 @@ export function serveGuarded(
   };
 
   const relay = (client: Deno.Conn) => {
+    const now = performance.now();
     const relay: Relay = {
       client,
-      inApp: 0,
-      lastActivity: performance.now(),
-      headStarted: 0,
+      phase: "idle",
+      phaseStarted: now,
+      lineLength: 0,
+      lines: 0,
+      lastActivity: now,
       closed: false,
     };
     relays.add(relay);
@@ -274,28 +419,40 @@ export function serveGuarded(
   const evictIdlest = (): boolean => {
     let idlest: Relay | undefined;
     for (const r of relays) {
-      if (r.inApp > 0) continue;
+      if (r.phase === "app") continue;
       if (!idlest || r.lastActivity < idlest.lastActivity) idlest = r;
     }
     if (idlest) close(idlest);
     return idlest !== undefined;
   };
 
-  const sweep = setInterval(() => {
-    const now = performance.now();
-    for (const r of relays) {
-      if (r.inApp > 0) continue;
-      if (
-        (r.headStarted > 0 && now - r.headStarted > headerTimeout) ||
-        now - r.lastActivity > idleTimeout
-      ) close(r);
-    }
-  }, Math.max(50, Math.min(1000, Math.min(headerTimeout, idleTimeout) / 4)));
-
-  const listener = Deno.listen({
-    hostname: options.hostname ?? "127.0.0.1",
-    port: options.port ?? 8000,
-  });
+  const sweep = setInterval(
+    () => {
+      const now = performance.now();
+      for (const r of relays) {
+        const late = r.phase === "head"
+          ? now - r.phaseStarted > headerTimeout
+          : r.phase === "app"
+          ? now - r.phaseStarted > answerTimeout
+          : now - r.lastActivity > idleTimeout;
+        if (late) close(r);
+      }
+    },
+    Math.max(50, Math.min(1000, Math.min(headerTimeout, idleTimeout) / 4)),
+  );
+  let listener: Deno.Listener;
+  try {
+    listener = Deno.listen({
+      hostname: options.hostname ?? "127.0.0.1",
+      port: options.port ?? 8000,
+    });
+  } catch (error) {
+    // The port is taken, say: leave nothing behind.
+    stopping = true;
+    clearInterval(sweep);
+    inner.shutdown().then(removeDir, removeDir);
+    throw error;
+  }
   const addr = listener.addr as Deno.NetAddr;
   options.onListen?.(addr);
 
@@ -342,10 +499,14 @@ export function serveGuarded(
       for (const r of [...relays]) close(r);
       await inner.shutdown();
       await innerFinished;
+      removeDir();
     })();
 
   return {
     addr,
+    get innerAddr() {
+      return innerAddr;
+    },
     get connections() {
       return relays.size;
     },
