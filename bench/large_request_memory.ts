@@ -16,7 +16,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { spawnServer } from "../tests/server/_serve.ts";
+import { cliServeArgs, spawnServer } from "../tests/server/_serve.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -51,16 +51,9 @@ const body = JSON.stringify({
   metrics: ["ndcg@10", "ap"],
 });
 
-await using server = await spawnServer([
-  "run",
-  "--allow-net=127.0.0.1",
-  "--allow-env",
-  "--allow-read",
-  "cli.ts",
-  "serve",
-  "--port",
-  "0",
-], { RANKLENS_TIME_LIMIT_MS: "120000" });
+await using server = await spawnServer(cliServeArgs(), {
+  RANKLENS_TIME_LIMIT_MS: "120000",
+});
 await new Promise((resolve) => setTimeout(resolve, 2000));
 const idle = rssMiB(server.pid);
 let peak = idle;

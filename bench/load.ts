@@ -22,7 +22,11 @@
  */
 
 import { parseArgs } from "node:util";
-import { type ServerProcess, spawnServer } from "../tests/server/_serve.ts";
+import {
+  cliServeArgs,
+  type ServerProcess,
+  spawnServer,
+} from "../tests/server/_serve.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -127,19 +131,7 @@ function startServer(): Promise<ServerProcess> {
       "0",
       here("../server.ts"),
     ]
-    : [
-      "run",
-      "--allow-net=127.0.0.1",
-      "--allow-env",
-      "--allow-read",
-      here("../cli.ts"),
-      "serve",
-      "--host",
-      "127.0.0.1",
-      "--port",
-      "0",
-      ...limits,
-    ];
+    : cliServeArgs(limits);
   return spawnServer(args, env);
 }
 

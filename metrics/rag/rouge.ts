@@ -10,7 +10,12 @@ import type { MetricAlias, MetricDefinition, Params } from "../metric.ts";
 import type { RagInput } from "./input.ts";
 import { normalizedText, ultraragNormalizer } from "./normalize.ts";
 import { nltkPorterStem } from "./porter_stemmer.ts";
-import { answerApplies, fMeasure, type Tokens } from "./_shared.ts";
+import {
+  answerApplies,
+  fMeasure,
+  ngramCounts,
+  type Tokens,
+} from "./_shared.ts";
 
 /** Precision, recall and F-measure, as rouge-score's `Score`. */
 export interface RougeScore {
@@ -72,16 +77,6 @@ export function rougeTokens(text: string, stem = false): string[] {
   return tokens;
 }
 
-function ngramCounts(tokens: Tokens, n: number): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (let i = 0; i + n <= tokens.length; i++) {
-    // Tokens are [a-z0-9]+, so a space keeps n-grams apart.
-    const gram = n === 1 ? tokens[i] : tokens.slice(i, i + n).join(" ");
-    counts.set(gram, (counts.get(gram) ?? 0) + 1);
-  }
-  return counts;
-}
-
 /**
  * ROUGE-N as rouge-score's `_score_ngrams`: clipped n-gram matches over
  * the response's n-grams (precision) and the reference's (recall), each
@@ -134,14 +129,19 @@ function checkBudget(a: number, b: number): void {
   }
 }
 
-function encode(a: Tokens, b: Tokens): [Int32Array, Int32Array] {
+/** Numbers tokens, the same number for the same token across calls. */
+function tokenNumbering(): (tokens: Tokens) => Int32Array {
   const ids = new Map<string, number>();
-  const of = (tokens: Tokens) =>
+  return (tokens) =>
     Int32Array.from(tokens, (t) => {
       let id = ids.get(t);
       if (id === undefined) ids.set(t, id = ids.size);
       return id;
     });
+}
+
+function encode(a: Tokens, b: Tokens): [Int32Array, Int32Array] {
+  const of = tokenNumbering();
   return [of(a), of(b)];
 }
 
@@ -163,8 +163,13 @@ function encode(a: Tokens, b: Tokens): [Int32Array, Int32Array] {
 export function lcsLength(a: Tokens, b: Tokens): number {
   checkBudget(a.length, b.length);
   // Short answers: comparing the strings costs less than numbering them.
-  if (a.length * b.length <= 1024) return lcsOfStrings(a, b);
+  if (a.length * b.length <= 1024) return lcsOfRows(a, b);
   const [x, y] = encode(a, b);
+  return lcsOfRows(x, y);
+}
+
+/** The LCS length by rows of the table, two rows at a time. */
+function lcsOfRows<T>(x: ArrayLike<T>, y: ArrayLike<T>): number {
   let prev = new Uint32Array(y.length + 1);
   let row = new Uint32Array(y.length + 1);
   for (let i = 1; i <= x.length; i++) {
@@ -179,23 +184,6 @@ export function lcsLength(a: Tokens, b: Tokens): number {
     [prev, row] = [row, prev];
   }
   return prev[y.length];
-}
-
-function lcsOfStrings(a: Tokens, b: Tokens): number {
-  let prev = new Uint32Array(b.length + 1);
-  let row = new Uint32Array(b.length + 1);
-  for (let i = 1; i <= a.length; i++) {
-    const ai = a[i - 1];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = ai === b[j - 1]
-        ? prev[j - 1] + 1
-        : prev[j] > row[j - 1]
-        ? prev[j]
-        : row[j - 1];
-    }
-    [prev, row] = [row, prev];
-  }
-  return prev[b.length];
 }
 
 /**
@@ -281,13 +269,7 @@ export function rougeLsum(
   const m = reference.reduce((n, s) => n + s.length, 0);
   const n = response.reduce((k, s) => k + s.length, 0);
   if (m === 0 || n === 0) return ZERO;
-  const ids = new Map<string, number>();
-  const of = (tokens: Tokens) =>
-    Int32Array.from(tokens, (t) => {
-      let id = ids.get(t);
-      if (id === undefined) ids.set(t, id = ids.size);
-      return id;
-    });
+  const of = tokenNumbering();
   const refs = reference.map(of);
   const cans = response.map(of);
   const countsRef = new Map<number, number>();

@@ -56,6 +56,28 @@ export function repoText(path: string): Promise<string> {
   return Deno.readTextFile(new URL(`../../${path}`, import.meta.url));
 }
 
+/**
+ * The `deno` arguments that run `cli.ts serve` (from the repository root)
+ * on 127.0.0.1 and a free port with the permissions the README gives it,
+ * followed by `extra`.
+ *
+ * @param extra More flags of `serve`.
+ * @returns The arguments.
+ */
+export function cliServeArgs(extra: string[] = []): string[] {
+  return [
+    "run",
+    "--allow-net=127.0.0.1",
+    "--allow-env",
+    "--allow-read",
+    "cli.ts",
+    "serve",
+    "--port",
+    "0",
+    ...extra,
+  ];
+}
+
 /** A server process under test. */
 export interface ServerProcess extends AsyncDisposable {
   /** `http://127.0.0.1:PORT`. */

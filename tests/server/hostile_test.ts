@@ -13,38 +13,33 @@ function assert(
 ): asserts condition {
   if (!condition) throw new Error(message);
 }
-import { type ServerProcess, spawnServer } from "./_serve.ts";
+import { cliServeArgs, type ServerProcess, spawnServer } from "./_serve.ts";
 
 const TIME_LIMIT = 1500;
 /** What a 504 may take beyond the limit: the sweep, a busy CI machine. */
 const MARGIN = 1500;
 
 async function startServer(extra: string[] = []): Promise<ServerProcess> {
-  return await spawnServer([
-    "run",
-    "--allow-net=127.0.0.1",
-    "--allow-env",
-    "--allow-read",
-    "cli.ts",
-    "serve",
-    "--port",
-    "0",
-    "--time-limit",
-    String(TIME_LIMIT),
-    "--max-running",
-    "2",
-    "--header-timeout",
-    "1000",
-    "--idle-timeout",
-    "2000",
-    ...extra,
-  ], {
-    RANKLENS_BODY_TIME_LIMIT_MS: "1000",
-    RANKLENS_MAX_METRICS: "100",
-    RANKLENS_MAX_PARAMETERS: "100",
-    RANKLENS_MAX_OUTPUT_VALUES: "50000",
-    RANKLENS_MAX_PREFERENCE_PAIRS: "1000000",
-  });
+  return await spawnServer(
+    cliServeArgs([
+      "--time-limit",
+      String(TIME_LIMIT),
+      "--max-running",
+      "2",
+      "--header-timeout",
+      "1000",
+      "--idle-timeout",
+      "2000",
+      ...extra,
+    ]),
+    {
+      RANKLENS_BODY_TIME_LIMIT_MS: "1000",
+      RANKLENS_MAX_METRICS: "100",
+      RANKLENS_MAX_PARAMETERS: "100",
+      RANKLENS_MAX_OUTPUT_VALUES: "50000",
+      RANKLENS_MAX_PREFERENCE_PAIRS: "1000000",
+    },
+  );
 }
 
 function post(url: string, path: string, body: unknown): Promise<Response> {
@@ -373,18 +368,12 @@ Deno.test("1,100 idle connections under a 1,024 descriptor limit leave /healthz 
     args: [
       "--nofile=1024:1024",
       Deno.execPath(),
-      "run",
-      "--allow-net=127.0.0.1",
-      "--allow-env",
-      "--allow-read",
-      "cli.ts",
-      "serve",
-      "--port",
-      "0",
-      "--idle-timeout",
-      "60000",
-      "--header-timeout",
-      "60000",
+      ...cliServeArgs([
+        "--idle-timeout",
+        "60000",
+        "--header-timeout",
+        "60000",
+      ]),
     ],
     cwd: new URL("../../", import.meta.url).pathname,
     env: { NO_COLOR: "1" },
