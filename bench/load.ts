@@ -235,6 +235,9 @@ for (const route of routes) {
 const loadAverage = () =>
   Number(Deno.readTextFileSync("/proc/loadavg").split(" ")[0]);
 const loadBefore = loadAverage();
+const meanAlone = Object.values(aloneMs).reduce((a, b) => a + b, 0) /
+  routes.length;
+const workers = Number(values["max-running"] ?? navigator.hardwareConcurrency);
 const latencies: number[] = [];
 const failures: string[] = [];
 const rss: { t: number; kib: number }[] = [];
@@ -329,6 +332,10 @@ const report = {
   failed: failures.length,
   requestsPerSecond: Math.round(latencies.length / elapsed * 1000 * 10) / 10,
   aloneMs,
+  meanAloneMs: Math.round(meanAlone),
+  workers,
+  // Every client waits for the others' requests ahead of it in line.
+  queueEstimateMs: Math.round(clients * meanAlone / workers),
   latencyMs: {
     p50: Math.round(percentile(latencies, 0.5)),
     p90: Math.round(percentile(latencies, 0.9)),
@@ -364,6 +371,9 @@ load: ${clients} clients sending for ${
 one request alone, ms (median of 3): ${
     Object.entries(aloneMs).map(([path, ms]) => `${path} ${ms}`).join(", ")
   }
+queue estimate: ${clients} clients × ${report.meanAloneMs} ms mean time alone / ${report.workers} workers = ${
+    (report.queueEstimateMs / 1000).toFixed(1)
+  } s before each answer (the time limit, 30 s by default, counts it)
 requests: ${report.requests} (${report.requestsPerSecond}/s), failed: ${report.failed}
 latency ms: p50 ${report.latencyMs.p50}, p90 ${report.latencyMs.p90}, p99 ${report.latencyMs.p99}, max ${report.latencyMs.max}
 server RSS MiB by tenths: ${report.rssMiB.trend.join(" ")}
