@@ -4,13 +4,30 @@
  */
 
 import { assertEquals } from "../assert.ts";
-import { serveGuarded } from "../../server/connection_guard.ts";
+import {
+  type GuardedServeOptions,
+  type GuardedServer,
+  serveGuarded,
+} from "../../server/connection_guard.ts";
 
 function assert(condition: unknown, message = "assertion failed") {
   if (!condition) throw new Error(message);
 }
 
 const ok = () => new Response("ok");
+const quiet = () => {};
+
+/** The guard on a free port, quiet. */
+function guarded(
+  handler: () => Response | Promise<Response>,
+  options: GuardedServeOptions = {},
+): GuardedServer {
+  return serveGuarded(handler, { port: 0, log: quiet, ...options });
+}
+
+function connect(port: number): Promise<Deno.Conn> {
+  return Deno.connect({ hostname: "127.0.0.1", port });
+}
 
 async function exchange(conn: Deno.Conn, request: string): Promise<string> {
   await conn.write(new TextEncoder().encode(request));
@@ -20,7 +37,7 @@ async function exchange(conn: Deno.Conn, request: string): Promise<string> {
 }
 
 Deno.test("the inner server is a Unix socket of mode 0600 in a folder of mode 0700, removed at shutdown", async () => {
-  const server = serveGuarded(ok, { port: 0, inner: "unix", log: () => {} });
+  const server = guarded(ok, { inner: "unix" });
   try {
     const inner = server.innerAddr;
     assertEquals(inner.transport, "unix");
@@ -45,22 +62,16 @@ Deno.test("the inner server is a Unix socket of mode 0600 in a folder of mode 07
 });
 
 Deno.test("over TCP, a request straight to the inner port is refused with 403", async () => {
-  const server = serveGuarded(ok, { port: 0, inner: "tcp", log: () => {} });
+  const server = guarded(ok, { inner: "tcp" });
   try {
     const inner = server.innerAddr as Deno.NetAddr;
     assertEquals(inner.hostname, "127.0.0.1");
-    const direct = await Deno.connect({
-      hostname: "127.0.0.1",
-      port: inner.port,
-    });
+    const direct = await connect(inner.port);
     const head = await exchange(direct, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
     direct.close();
     assert(head.startsWith("HTTP/1.1 403"), head);
     // Through the guard, the same request is answered.
-    const relayed = await Deno.connect({
-      hostname: "127.0.0.1",
-      port: server.addr.port,
-    });
+    const relayed = await connect(server.addr.port);
     const answer = await exchange(relayed, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
     relayed.close();
     assert(answer.startsWith("HTTP/1.1 200") && answer.endsWith("ok"), answer);
@@ -70,16 +81,9 @@ Deno.test("over TCP, a request straight to the inner port is refused with 403", 
 });
 
 Deno.test("a head cut in pieces, LF-terminated or after blank lines, still reaches the app", async () => {
-  const server = serveGuarded(ok, {
-    port: 0,
-    headerTimeout: 60_000,
-    log: () => {},
-  });
+  const server = guarded(ok, { headerTimeout: 60_000 });
   try {
-    const conn = await Deno.connect({
-      hostname: "127.0.0.1",
-      port: server.addr.port,
-    });
+    const conn = await connect(server.addr.port);
     await conn.write(new TextEncoder().encode("\r\nGET / HT"));
     await new Promise((resolve) => setTimeout(resolve, 20));
     const first = await exchange(conn, "TP/1.1\nHost: x\n\n");
@@ -99,12 +103,7 @@ Deno.test("a request the app is answering is not cut by the header or idle time 
     await new Promise<void>((resolve) => release = resolve);
     return new Response("late");
   };
-  const server = serveGuarded(slow, {
-    port: 0,
-    headerTimeout: 100,
-    idleTimeout: 100,
-    log: () => {},
-  });
+  const server = guarded(slow, { headerTimeout: 100, idleTimeout: 100 });
   try {
     const answer = fetch(`http://127.0.0.1:${server.addr.port}/`);
     // Several sweeps pass while the app holds the request.
@@ -122,16 +121,9 @@ Deno.test("a request the app never begins to answer is cut at the answer time li
     new Promise<Response>((resolve) =>
       release = () => resolve(new Response("late"))
     );
-  const server = serveGuarded(held, {
-    port: 0,
-    answerTimeout: 200,
-    log: () => {},
-  });
+  const server = guarded(held, { answerTimeout: 200 });
   try {
-    const conn = await Deno.connect({
-      hostname: "127.0.0.1",
-      port: server.addr.port,
-    });
+    const conn = await connect(server.addr.port);
     await conn.write(
       new TextEncoder().encode("GET / HTTP/1.1\r\nHost: x\r\n\r\n"),
     );
