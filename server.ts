@@ -31,7 +31,8 @@
  * @module
  */
 
-import { Hono } from "hono";
+import type { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { cors } from "hono/cors";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { bearerToken } from "./server/bearer_token.ts";
@@ -39,7 +40,6 @@ import { type Budgets, DEFAULT_BUDGETS } from "./server/budgets.ts";
 import { closeAfterLargeBody } from "./server/close_after_large_body.ts";
 import { concurrencyLimit } from "./server/concurrency.ts";
 import { metricListing } from "./metrics/listing.ts";
-import { openApiDocument } from "./server/openapi.ts";
 import {
   DEFAULT_MAX_RUNNING,
   DEFAULT_MAX_WAITING,
@@ -62,6 +62,7 @@ import {
   requestBody,
   type RequestBodyVariables,
 } from "./server/request_body.ts";
+import { API_INFO, registerApiRoutes } from "./server/routes.ts";
 import { answerScoring, type ScoringRoute } from "./server/scoring.ts";
 import { ScoringPool, scoringWorkersAllowed } from "./server/scoring_pool.ts";
 import { timeLimit, type TimeLimitVariables } from "./server/time_limit.ts";
@@ -109,7 +110,7 @@ export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
       "A custom registry or trec_eval runner cannot be sent to scoring workers: leave out the scoring pool",
     );
   }
-  const app = new Hono<ServerEnv>();
+  const app = new OpenAPIHono<ServerEnv>();
   const budgets = budgetsOf(options);
   const buffered = new ByteBudget(
     options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
@@ -196,7 +197,14 @@ export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
     return c.html(PAGE_HTML);
   });
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  const openApi = openApiDocument({ token: options.token !== undefined });
+  // Each route's declaration, request schema included, is registered here
+  // and its handler below; the scoring routes check their bodies with the
+  // same schemas where they are scored.
+  registerApiRoutes(app, { token: options.token !== undefined });
+  const openApi = app.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: API_INFO,
+  });
   app.get("/openapi.json", (c) => c.json(openApi));
   const listing = metricListing(options.registry);
   app.get("/v1/metrics", (c) => c.json(listing));

@@ -6,6 +6,8 @@
  * @module
  */
 
+import { z } from "zod";
+import { MAX_SEED } from "../cli/options.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
 import {
   compareEvaluations,
@@ -18,7 +20,12 @@ import {
 import type { Evaluation } from "../metrics/evaluate.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { CORRECTIONS } from "../metrics/significance/correction.ts";
-import { DEFAULT_RESAMPLES } from "../metrics/significance/permutation.ts";
+import { ALTERNATIVES } from "../metrics/significance/alternative.ts";
+import {
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+} from "../metrics/significance/permutation.ts";
+import { ZERO_METHODS } from "../metrics/significance/wilcoxon.ts";
 import {
   COMPARISON_FORMATS,
   type ComparisonFormat,
@@ -33,34 +40,118 @@ import {
   DEFAULT_BUDGETS,
 } from "./budgets.ts";
 import { resolveSpecs, scoreRun } from "./evaluate.ts";
-import { describe, Fields, type JsonObject } from "./json_body.ts";
-import { HttpProblem, userInput, userInputAsync } from "./problem.ts";
-import { qrelsFromInput } from "./ranking_input.ts";
+import {
+  choice,
+  describe,
+  flag,
+  integer,
+  type JsonObject,
+  listOf,
+  parseRequest,
+  recordOf,
+  strings,
+  text,
+} from "./request_fields.ts";
+import { excerpt, HttpProblem, userInput, userInputAsync } from "./problem.ts";
+import { QRELS_INPUT, qrelsFromInput, RUN_INPUT } from "./ranking_input.ts";
 import type { Deadline } from "./time_limit.ts";
-
-/** The fields of a compare request. */
-export const COMPARE_FIELDS: readonly string[] = [
-  "qrels",
-  "runs",
-  "metrics",
-  "test",
-  "correction",
-  "alpha",
-  "seed",
-  "resamples",
-  "querySet",
-  "baseline",
-  "relevanceLevel",
-  "depth",
-  "judgedOnly",
-  "format",
-  "perQuery",
-];
 
 /** The most runs one request may compare. */
 export const MAX_COMPARED_RUNS = 20;
 /** The most resamples one request may ask for. */
 export const MAX_RESAMPLES = 100_000;
+
+const NAMED_RUN = z.strictObject({
+  name: text("The run's name."),
+  run: RUN_INPUT,
+});
+
+/** The fields of a compare request: the options of `compare`. */
+export const COMPARE_REQUEST = z.strictObject({
+  qrels: QRELS_INPUT,
+  runs: z.union([
+    recordOf(
+      RUN_INPUT,
+      (name, run) =>
+        `maps run "${name}" to ${
+          describe(run)
+        }; a run is TREC text or a JSON object keyed by query id.`,
+      "Run name to run.",
+    ),
+    listOf(
+      NAMED_RUN,
+      '{"name", "run"} objects',
+      "Runs in order, each with its name.",
+    ),
+  ], {
+    error: (issue) =>
+      issue.input === undefined
+        ? "is required."
+        : `must map run names to runs or list {"name", "run"} objects, got ${
+          describe(issue.input)
+        }.`,
+  }).meta({
+    description:
+      `From 2 to ${MAX_COMPARED_RUNS} runs: an object of name to run, or a list of \`{name, run}\` (keeps the order of names that look like integers).`,
+  }),
+  metrics: strings("Metric specs. Default: ap, ndcg@10, P@10, rr.")
+    .optional(),
+  test: choice(SIGNIFICANCE_TESTS, "The paired test (`--test`).").default(
+    "t",
+  ),
+  alternative: choice(
+    ALTERNATIVES,
+    "The alternative hypothesis for the first run minus the second (scipy's `alternative`, `--alternative`); `tukey` takes only `two-sided`.",
+  ).default("two-sided"),
+  zeroMethod: choice(
+    ZERO_METHODS,
+    "Wilcoxon's handling of zero differences (`--zero-method`): wilcox drops them, pratt ranks them and drops their ranks, zsplit splits their ranks between the signs.",
+  ).default("wilcox"),
+  continuityCorrection: flag(
+    "Continuity-correct Wilcoxon's normal approximation (`--continuity-correction`).",
+  ),
+  correction: choice(
+    CORRECTIONS,
+    "The multiple-comparison correction over all tests (`--correction`).",
+  ).default("holm"),
+  alpha: z.number({
+    error: (issue) =>
+      issue.input === undefined
+        ? "is required."
+        : `must be a number in (0, 1), got ${describe(issue.input)}.`,
+  }).gt(0).lt(1).default(0.05).meta({
+    description: "The significance level (`--alpha`).",
+  }),
+  seed: integer(
+    0,
+    "The seed of sampled tests and bootstrap intervals (`--seed`).",
+    MAX_SEED,
+  ).default(DEFAULT_SEED),
+  resamples: integer(
+    1,
+    "Resamples of sampled tests and intervals (`--resamples`).",
+    MAX_RESAMPLES,
+  ).default(DEFAULT_RESAMPLES),
+  querySet: choice(
+    QUERY_SETS,
+    "judged: every judged query, a query a run did not return scores 0 (trec_eval -c); intersection: queries every run returned.",
+  ).default("judged"),
+  baseline: text("Compare every run with this one instead of every pair.")
+    .optional(),
+  relevanceLevel: integer(0, "Grades >= this are relevant (-l).").default(1),
+  depth: integer(1, "Keep the top N documents of each ranking (-M).")
+    .optional(),
+  judgedOnly: flag("Drop unjudged documents before scoring (-J)."),
+  format: choice(COMPARISON_FORMATS, "The report's format.").default("json"),
+  perQuery: flag("Per-query values in the json format."),
+}).refine(
+  (request) => request.test !== "tukey" || request.alternative === "two-sided",
+  {
+    path: ["alternative"],
+    error: 'must be "two-sided" with "test": "tukey", which is two-sided.',
+  },
+).meta({ id: "CompareRequest" });
+
 /**
  * The most resampled differences one request may ask for: compared pairs ×
  * metrics × resamples × judged queries (about 5·10⁷ values a second). The
@@ -100,35 +191,16 @@ export interface CompareRequestOptions {
   budgets?: Budgets;
 }
 
-function namedRuns(value: unknown): [string, unknown][] {
+function namedRuns(
+  runs: z.output<typeof COMPARE_REQUEST>["runs"],
+): [string, unknown][] {
   const invalid = (detail: string) =>
     new HttpProblem(400, `Field "runs" ${detail}`, {
       extensions: { field: "runs" },
     });
-  let entries: [string, unknown][];
-  if (Array.isArray(value)) {
-    entries = value.map((item, i) => {
-      if (
-        typeof item !== "object" || item === null || Array.isArray(item) ||
-        typeof item.name !== "string" || !("run" in item)
-      ) {
-        throw invalid(
-          `must list {"name": ..., "run": ...} objects; item ${i} is ${
-            describe(item)
-          }.`,
-        );
-      }
-      return [item.name, item.run];
-    });
-  } else if (typeof value === "object" && value !== null) {
-    entries = Object.entries(value);
-  } else {
-    throw invalid(
-      `must map run names to runs or list {"name", "run"} objects, got ${
-        describe(value)
-      }.`,
-    );
-  }
+  const entries: [string, unknown][] = Array.isArray(runs)
+    ? runs.map(({ name, run }) => [name, run])
+    : Object.entries(runs);
   if (entries.length < 2 || entries.length > MAX_COMPARED_RUNS) {
     throw invalid(
       `must hold from 2 to ${MAX_COMPARED_RUNS} runs, got ${entries.length}.`,
@@ -136,7 +208,9 @@ function namedRuns(value: unknown): [string, unknown][] {
   }
   const names = new Set<string>();
   for (const [name] of entries) {
-    if (names.has(name)) throw invalid(`names run "${name}" twice.`);
+    if (names.has(name)) {
+      throw invalid(`names run "${excerpt(name, 40)}" twice.`);
+    }
     names.add(name);
   }
   return entries;
@@ -218,32 +292,27 @@ export async function compareRequest(
   body: JsonObject,
   options: CompareRequestOptions = {},
 ): Promise<CompareResponse> {
-  const fields = new Fields(body, COMPARE_FIELDS);
-  const qrelsInput = fields.required("qrels");
-  const runs = namedRuns(fields.required("runs"));
-  const specs = fields.strings("metrics");
-  const test = fields.choice("test", SIGNIFICANCE_TESTS);
-  const correction = fields.choice("correction", CORRECTIONS);
-  const alpha = fields.number("alpha");
-  const seed = fields.integer("seed", 0);
-  const resamples = fields.integer("resamples", 1);
-  if (resamples !== undefined && resamples > MAX_RESAMPLES) {
-    throw new HttpProblem(
-      400,
-      `Field "resamples" must be at most ${MAX_RESAMPLES}, got ${resamples}.`,
-      { extensions: { field: "resamples" } },
-    );
-  }
-  const querySet = fields.choice("querySet", QUERY_SETS) ?? "judged";
-  const baseline = fields.string("baseline");
+  const {
+    qrels: qrelsInput,
+    runs: runsInput,
+    metrics: specs,
+    querySet,
+    baseline,
+    format,
+    perQuery,
+    relevanceLevel,
+    depth,
+    judgedOnly,
+    resamples,
+    ...significance
+  } = parseRequest(COMPARE_REQUEST, body);
+  const runs = namedRuns(runsInput);
   const evaluateOptions = {
-    relevanceLevel: fields.integer("relevanceLevel", 0) ?? 1,
-    depth: fields.integer("depth", 1),
-    judgedOnly: fields.boolean("judgedOnly"),
+    relevanceLevel,
+    depth,
+    judgedOnly,
     averageOverQrels: querySet === "judged",
   };
-  const format = fields.choice("format", COMPARISON_FORMATS) ?? "json";
-  const perQuery = fields.boolean("perQuery");
 
   const budgets = options.budgets ?? DEFAULT_BUDGETS;
   const registry = options.registry ?? builtinRegistry;
@@ -285,10 +354,7 @@ export async function compareRequest(
   const comparison = userInput("runs", () =>
     compareEvaluations(evaluations, {
       checkpoint: () => options.deadline?.check(),
-      test,
-      correction,
-      alpha,
-      seed,
+      ...significance,
       resamples,
       querySet,
       baseline,

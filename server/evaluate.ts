@@ -5,6 +5,7 @@
  * @module
  */
 
+import { z } from "zod";
 import { OFFICIAL_SPECS } from "../metrics/official.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
 import {
@@ -23,23 +24,42 @@ import {
   checkSpecs,
   DEFAULT_BUDGETS,
 } from "./budgets.ts";
-import { Fields, type JsonObject } from "./json_body.ts";
+import {
+  flag,
+  integer,
+  type JsonObject,
+  parseRequest,
+  strings,
+} from "./request_fields.ts";
 import { userInput, userInputAsync } from "./problem.ts";
-import { qrelsFromInput, runFromInput } from "./ranking_input.ts";
+import {
+  QRELS_INPUT,
+  qrelsFromInput,
+  RUN_INPUT,
+  runFromInput,
+} from "./ranking_input.ts";
 import type { Deadline } from "./time_limit.ts";
 
-/** The fields of an evaluate request. */
-export const EVALUATE_FIELDS: readonly string[] = [
-  "qrels",
-  "run",
-  "metrics",
-  "relevanceLevel",
-  "judgedOnly",
-  "depth",
-  "averageOverQrels",
-  "strict",
-  "perQuery",
-];
+/** The fields of an evaluate request: the options of `eval`. */
+export const EVALUATE_REQUEST = z.strictObject({
+  qrels: QRELS_INPUT,
+  run: RUN_INPUT,
+  metrics: strings(
+    "Metric specs such as `ndcg@10`, `P(rel=2)@5`, `map_cut_100`. Default: trec_eval's official set.",
+  ).optional(),
+  relevanceLevel: integer(
+    0,
+    "Grades >= this are relevant (trec_eval -l).",
+  ).default(1),
+  judgedOnly: flag("Drop unjudged documents before scoring (-J)."),
+  depth: integer(1, "Keep the top N documents of each ranking (-M).")
+    .optional(),
+  averageOverQrels: flag(
+    "Average over every judged query; missing ones score 0 (-c).",
+  ),
+  strict: flag("A run query without judgements is an error."),
+  perQuery: flag("Also return each query's values (-q)."),
+}).meta({ id: "EvaluateRequest" });
 
 /** What `POST /v1/evaluate` answers: the JSON form of `report/evaluation.ts`. */
 export type EvaluateResponse = ReturnType<typeof evaluationToJson>;
@@ -81,18 +101,13 @@ export async function evaluateRequest(
   body: JsonObject,
   options: EvaluateRequestOptions = {},
 ): Promise<EvaluateResponse> {
-  const fields = new Fields(body, EVALUATE_FIELDS);
-  const qrelsInput = fields.required("qrels");
-  const runInput = fields.required("run");
-  const metrics = fields.strings("metrics");
-  const evaluateOptions = {
-    relevanceLevel: fields.integer("relevanceLevel", 0) ?? 1,
-    judgedOnly: fields.boolean("judgedOnly"),
-    depth: fields.integer("depth", 1),
-    averageOverQrels: fields.boolean("averageOverQrels"),
-    strict: fields.boolean("strict"),
-  };
-  const perQuery = fields.boolean("perQuery");
+  const {
+    qrels: qrelsInput,
+    run: runInput,
+    metrics,
+    perQuery,
+    ...evaluateOptions
+  } = parseRequest(EVALUATE_REQUEST, body);
   // Specs are resolved before the qrels are read, so a typo fails fast.
   const budgets = options.budgets ?? DEFAULT_BUDGETS;
   const specs = metrics?.length ? metrics : OFFICIAL_SPECS;

@@ -5,10 +5,10 @@
  * @module
  */
 
+import { z } from "zod";
 import {
   ANSWER_KEYS,
   type AnswerKeyMap,
-  type AnswerPart,
   parseKeyMap,
 } from "../formats/answers.ts";
 import { readRagSamples } from "../formats/rag_samples.ts";
@@ -22,22 +22,66 @@ import {
   checkSpecs,
   DEFAULT_BUDGETS,
 } from "./budgets.ts";
-import { describe, Fields, type JsonObject } from "./json_body.ts";
-import { HttpProblem, userInput } from "./problem.ts";
+import {
+  choice,
+  describe,
+  flag,
+  type JsonObject,
+  listOf,
+  parseRequest,
+  recordOf,
+  strings,
+  text,
+} from "./request_fields.ts";
+import { excerpt, HttpProblem, userInput } from "./problem.ts";
 import type { Deadline } from "./time_limit.ts";
-
-/** The fields of a RAG request. */
-export const RAG_FIELDS: readonly string[] = [
-  "samples",
-  "input",
-  "keyMap",
-  "metrics",
-  "normalize",
-  "perSample",
-];
 
 /** The sample layouts a RAG request may use. */
 export const RAG_INPUTS = ["ragas", "answers"] as const;
+
+/** The fields of a RAG request: the options of `rag`. */
+export const RAG_REQUEST = z.strictObject({
+  samples: z.union([
+    z.string().meta({ description: "JSON Lines text." }),
+    listOf(
+      z.record(z.string(), z.unknown()),
+      "records",
+      "Records, read as one line each, so errors name the record's position.",
+    ),
+  ], {
+    error: (issue) =>
+      issue.input === undefined
+        ? "is required."
+        : `must be JSON Lines text or a list of records, got ${
+          describe(issue.input)
+        }.`,
+  }).meta({ description: "The samples." }),
+  input: choice(
+    RAG_INPUTS,
+    "ragas: Ragas' user_input, response, reference, retrieved_contexts...; answers: keys named by keyMap. Default: ragas, or answers with a keyMap.",
+  ).optional(),
+  keyMap: z.union([
+    text("part=key,part=key"),
+    recordOf(
+      z.string(),
+      (part, key) => `must map part "${part}" to a key, got ${describe(key)}.`,
+      "Part to key.",
+    ),
+  ], {
+    error: (issue) => `must map parts to keys, got ${describe(issue.input)}.`,
+  }).optional().meta({
+    description: `Part to key: ${
+      Object.keys(ANSWER_KEYS).join(", ")
+    }. Default (UltraRAG): question, golden_answers, pred_answer.`,
+  }),
+  metrics: strings(
+    "RAG metric specs. Default: exact_match, token_f1, context_recall, context_precision, non_empty_rate.",
+  ).optional(),
+  normalize: choice(NORMALIZATIONS, "How answers are normalized.").default(
+    "squad",
+  ),
+  perSample: flag("Also return each sample's values."),
+}).meta({ id: "RagRequest" });
 
 /** Options of {@linkcode ragRequest}. */
 export interface RagRequestOptions {
@@ -57,7 +101,9 @@ function invalid(field: string, detail: string): HttpProblem {
   });
 }
 
-function keyMapOf(value: unknown): AnswerKeyMap | undefined {
+function keyMapOf(
+  value: string | Record<string, string> | undefined,
+): AnswerKeyMap | undefined {
   if (value === undefined) return undefined;
   if (typeof value === "string") {
     try {
@@ -66,31 +112,17 @@ function keyMapOf(value: unknown): AnswerKeyMap | undefined {
       throw invalid("keyMap", `is not a key map: ${(error as Error).message}`);
     }
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw invalid(
-      "keyMap",
-      `must map parts to keys, got ${describe(value)}.`,
-    );
-  }
-  const map: Partial<Record<AnswerPart, string>> = {};
-  for (const [part, key] of Object.entries(value)) {
+  for (const part of Object.keys(value)) {
     if (!(part in ANSWER_KEYS)) {
       throw invalid(
         "keyMap",
-        `names unknown part "${part}"; parts are ${
+        `names unknown part "${excerpt(part, 40)}"; parts are ${
           Object.keys(ANSWER_KEYS).join(", ")
         }.`,
       );
     }
-    if (typeof key !== "string") {
-      throw invalid(
-        "keyMap",
-        `must map part "${part}" to a key, got ${describe(key)}.`,
-      );
-    }
-    map[part as AnswerPart] = key;
   }
-  return map;
+  return value as AnswerKeyMap;
 }
 
 /**
@@ -119,32 +151,21 @@ export async function ragRequest(
   body: JsonObject,
   options: RagRequestOptions = {},
 ): Promise<RagEvaluationJson> {
-  const fields = new Fields(body, RAG_FIELDS);
-  const given = fields.required("samples");
-  const keyMap = keyMapOf(fields.optional("keyMap"));
-  const input = fields.choice("input", RAG_INPUTS) ??
-    (keyMap === undefined ? "ragas" : "answers");
+  const request = parseRequest(RAG_REQUEST, body);
+  const keyMap = keyMapOf(request.keyMap);
+  const input = request.input ?? (keyMap === undefined ? "ragas" : "answers");
   if (input === "ragas" && keyMap !== undefined) {
     throw invalid("keyMap", 'applies to "input": "answers".');
   }
-  const metrics = fields.strings("metrics");
+  const { normalize, perSample } = request;
   const budgets = options.budgets ?? DEFAULT_BUDGETS;
-  const specs = metrics?.length ? metrics : DEFAULT_RAG_METRICS;
+  const specs = request.metrics?.length ? request.metrics : DEFAULT_RAG_METRICS;
   checkSpecs(budgets, specs);
-  const normalize = fields.choice("normalize", NORMALIZATIONS) ?? "squad";
-  const perSample = fields.boolean("perSample");
-  let text: string;
-  if (typeof given === "string") text = given;
-  else if (Array.isArray(given)) {
-    // One record per line, so errors name the record's 1-based position.
-    text = given.map((record) => JSON.stringify(record)).join("\n");
-  } else {
-    throw invalid(
-      NAME,
-      `must be JSON Lines text or a list of records, got ${describe(given)}.`,
-    );
-  }
-  const samples = await readRagSamples({ text }, {
+  // One record per line, so errors name the record's 1-based position.
+  const lines = typeof request.samples === "string"
+    ? request.samples
+    : request.samples.map((record) => JSON.stringify(record)).join("\n");
+  const samples = await readRagSamples({ text: lines }, {
     input,
     keyMap,
     name: NAME,

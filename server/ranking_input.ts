@@ -11,7 +11,55 @@ import type { Qrels, RankedList } from "../model/types.ts";
 import { InputError } from "../model/errors.ts";
 import { readQrels } from "../formats/trec_qrels.ts";
 import { readRun } from "../formats/trec_run.ts";
-import { describe } from "./json_body.ts";
+import { z } from "zod";
+import { describe } from "./request_fields.ts";
+
+function notTextOrObjectMessage(issue: { input?: unknown }): string {
+  return issue.input === undefined
+    ? "is required."
+    : `must be TREC text or a JSON object keyed by query id, got ${
+      describe(issue.input)
+    }.`;
+}
+
+/**
+ * The `qrels` field of a request. Only its kind is checked here: its
+ * judgements are read as a qrels file's are, so errors name the line or
+ * the entry.
+ */
+export const QRELS_INPUT = z.union([
+  z.string().meta({ description: "TREC qrels: `qid iter docno rel`." }),
+  z.record(
+    z.string(),
+    z.unknown().meta({
+      description: "An object of document id to grade (a number).",
+    }),
+  ).meta({ description: "Query id to document id to grade." }),
+], { error: notTextOrObjectMessage }).meta({
+  id: "Qrels",
+  description:
+    "Relevance judgements: TREC text, or a JSON object keyed by query id.",
+});
+
+/**
+ * A run in a request. Only its kind is checked here: its rankings are read
+ * as a run file's are, so errors name the line or the entry.
+ */
+export const RUN_INPUT = z.union([
+  z.string().meta({
+    description: "TREC run: `qid iter docno rank score tag`.",
+  }),
+  z.record(
+    z.string(),
+    z.unknown().meta({
+      description:
+        "An object of document id to score (ranked by score descending, then document id descending, as trec_eval ranks), or a list of document ids in rank order.",
+    }),
+  ).meta({ description: "Query id to ranking." }),
+], { error: notTextOrObjectMessage }).meta({
+  id: "Run",
+  description: "A run: TREC text, or a JSON object keyed by query id.",
+});
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

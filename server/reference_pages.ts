@@ -222,7 +222,7 @@ ${rows}
  *
  * @example
  * ```ts
- * import { openApiDocument } from "./openapi.ts";
+ * import { openApiDocument } from "./routes.ts";
  * import { apiPageHtml } from "./reference_pages.ts";
  * const html = apiPageHtml(openApiDocument({ token: false }));
  * console.log(html.includes('<h2 id="post-v1-evaluate">')); // true
@@ -231,9 +231,7 @@ ${rows}
  * @param document The OpenAPI 3.1 document (`GET /openapi.json`).
  * @returns The HTML document.
  */
-export function apiPageHtml(
-  document: Readonly<Record<string, unknown>>,
-): string {
+export function apiPageHtml(document: object): string {
   const doc = document as unknown as OpenApiLike;
   const schemas = (doc.components?.schemas ?? {}) as Record<string, Schema>;
   const sections: string[] = [];

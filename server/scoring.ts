@@ -10,7 +10,7 @@ import type { Registry } from "../metrics/registry.ts";
 import { type Budgets, DEFAULT_BUDGETS, encodeAnswer } from "./budgets.ts";
 import { compareRequest, COMPARISON_MEDIA_TYPES } from "./compare.ts";
 import { evaluateRequest } from "./evaluate.ts";
-import { describe, type JsonObject } from "./json_body.ts";
+import { describe, type JsonObject } from "./request_fields.ts";
 import { excerpt, HttpProblem } from "./problem.ts";
 import { ragRequest } from "./rag.ts";
 import type { Deadline } from "./time_limit.ts";

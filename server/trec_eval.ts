@@ -6,6 +6,7 @@
  * @module
  */
 
+import { z } from "zod";
 import { stringBytes } from "../trec_eval/lines.ts";
 import { trecEval } from "../trec_eval/command.ts";
 import { bindTrecEvalMeasures } from "../trec_eval/inputs.ts";
@@ -16,7 +17,12 @@ import {
   checkParameterList,
   DEFAULT_BUDGETS,
 } from "./budgets.ts";
-import { Fields, type JsonObject } from "./json_body.ts";
+import {
+  type JsonObject,
+  parseRequest,
+  strings,
+  text,
+} from "./request_fields.ts";
 import { excerpt, HttpProblem } from "./problem.ts";
 
 /**
@@ -95,7 +101,13 @@ export async function trecEvalOnTexts(
 }
 
 /** The fields of a trec_eval request. */
-export const TREC_EVAL_FIELDS: readonly string[] = ["qrels", "run", "args"];
+export const TREC_EVAL_REQUEST = z.strictObject({
+  qrels: text("TREC qrels text.", "TREC text"),
+  run: text("TREC run text.", "TREC text"),
+  args: strings(
+    "trec_eval's options, e.g. `-q`, `-m`, `ndcg_cut.10`; no file names (-Z is refused).",
+  ).default([]),
+}).meta({ id: "TrecEvalRequest" });
 
 // -Z names a z-score file to read: request data must not choose files.
 const READS_A_FILE = /^(?:-[^-]*Z|--Z)/;
@@ -130,10 +142,7 @@ export async function trecEvalRequest(
   signal: AbortSignal,
   budgets: Budgets = DEFAULT_BUDGETS,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const fields = new Fields(body, TREC_EVAL_FIELDS);
-  const qrels = text(fields, "qrels");
-  const run = text(fields, "run");
-  const args = fields.strings("args") ?? [];
+  const { qrels, run, args } = parseRequest(TREC_EVAL_REQUEST, body);
   const fileOption = args.find((arg) => READS_A_FILE.test(arg));
   if (fileOption !== undefined) {
     throw new HttpProblem(
@@ -240,18 +249,4 @@ export function checkTrecEvalBudgets(
     largest * largest,
     "document pairs in one preference judgement group",
   );
-}
-
-function text(fields: Fields, name: string): string {
-  const value = fields.required(name);
-  if (typeof value !== "string") {
-    throw new HttpProblem(
-      400,
-      `Field "${name}" must be TREC text, got ${
-        Array.isArray(value) ? "an array" : `a ${typeof value}`
-      }.`,
-      { extensions: { field: name } },
-    );
-  }
-  return value;
 }

@@ -1,5 +1,5 @@
 // POST /v1/compare answers what `compare` prints for the same runs.
-import { assertEquals } from "../assert.ts";
+import { assertAlmostEquals, assertEquals } from "../assert.ts";
 import { run as compareCommand } from "../../cli/compare.ts";
 import { createApp } from "../../server.ts";
 import { repoPath, stdoutOf } from "./_capture.ts";
@@ -64,6 +64,27 @@ const CASES: [string[], Record<string, unknown>][] = [
     baseline: "bm25",
     test: "wilcoxon",
   }],
+  [["--alternative", "greater"], { alternative: "greater" }],
+  [
+    [
+      "--test",
+      "wilcoxon",
+      "--zero-method",
+      "zsplit",
+      "--continuity-correction",
+      "--alternative",
+      "less",
+      "-m",
+      "P@5",
+    ],
+    {
+      test: "wilcoxon",
+      zeroMethod: "zsplit",
+      continuityCorrection: true,
+      alternative: "less",
+      metrics: ["P@5"],
+    },
+  ],
 ];
 
 Deno.test("POST /v1/compare matches compare --format json", async () => {
@@ -82,6 +103,53 @@ Deno.test("POST /v1/compare matches compare --format json", async () => {
     );
     assertEquals(await response.json(), cli, args.join(" "));
   }
+});
+
+// scipy 1.x on trec_eval 10.0's `-c -q -m P.5` values of examples/run.bm25.txt
+// and examples/run.hybrid.txt (13 of the 20 differences are zero):
+// ttest_rel(bm25, hybrid, alternative=...) and wilcoxon(bm25, hybrid,
+// zero_method=..., alternative=..., correction=...).
+const SCIPY_P5: [Record<string, unknown>, number][] = [
+  [{ test: "t", alternative: "less" }, 0.014907512314849507],
+  [{ test: "t", alternative: "greater" }, 0.9850924876851505],
+  [{ test: "wilcoxon" }, 0.039359508888249725],
+  [
+    { test: "wilcoxon", zeroMethod: "pratt", alternative: "less" },
+    0.012854906183042296,
+  ],
+  [
+    { test: "wilcoxon", zeroMethod: "zsplit", continuityCorrection: true },
+    0.0802088561926702,
+  ],
+  [
+    { test: "wilcoxon", alternative: "less", continuityCorrection: true },
+    0.027237017553097757,
+  ],
+];
+
+Deno.test("POST /v1/compare takes the alternative, zero method and continuity correction of compare", async () => {
+  await using server = serve(createApp());
+  const body = { ...await inputs(), metrics: ["P@5"] };
+  for (const [options, p] of SCIPY_P5) {
+    const response = await server.post("/v1/compare", { ...body, ...options });
+    assertEquals(response.status, 200, JSON.stringify(options));
+    const [pair] = (await response.json()).comparisons;
+    assertAlmostEquals(pair.p_value, p, 1e-12, JSON.stringify(options));
+  }
+  const tukey = await server.post("/v1/compare", {
+    ...body,
+    test: "tukey",
+    alternative: "less",
+  });
+  assertEquals(tukey.status, 400);
+  assertEquals(await tukey.json(), {
+    type: "about:blank",
+    title: "Bad Request",
+    status: 400,
+    detail:
+      'Field "alternative" must be "two-sided" with "test": "tukey", which is two-sided.',
+    field: "alternative",
+  });
 });
 
 Deno.test("POST /v1/compare renders every report format as the CLI does", async () => {

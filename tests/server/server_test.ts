@@ -171,11 +171,8 @@ Deno.test("POST /v1/evaluate answers 400 with the place of malformed input", asy
       { qrels: QRELS, run: 5 },
       {
         detail:
-          "run: expected TREC text or a JSON object keyed by query id, got number 5",
-        file: "run",
-        line: 0,
-        reason:
-          "expected TREC text or a JSON object keyed by query id, got number 5",
+          'Field "run" must be TREC text or a JSON object keyed by query id, got number 5.',
+        field: "run",
       },
     ],
     [
@@ -552,6 +549,34 @@ Deno.test("GET /openapi.json describes exactly the routes the app has", async ()
   }
 });
 
+Deno.test("each route checks its body with the schema /openapi.json shows", async () => {
+  await using server = serve(createApp());
+  const document = await (await server.fetch("/openapi.json")).json();
+  for (
+    const path of ["/v1/evaluate", "/v1/compare", "/v1/rag", "/v1/trec_eval"]
+  ) {
+    const { $ref } = document.paths[path].post.requestBody.content[
+      "application/json"
+    ].schema;
+    const schema = document.components.schemas[$ref.split("/").pop()];
+    assertEquals(schema.additionalProperties, false, path);
+    const response = await server.post(path, { unheardOf: 1 });
+    assertEquals(response.status, 400, path);
+    const expected = Object.keys(schema.properties).map((k) => `"${k}"`);
+    assertEquals(
+      (await problem(response)).detail,
+      `Field "unheardOf" is not known; expected ${expected.join(", ")}.`,
+      path,
+    );
+  }
+  // A field's bounds come from the same declaration.
+  const depth = document.components.schemas.EvaluateRequest.properties.depth;
+  assertEquals([depth.type, depth.minimum], ["integer", 1]);
+  const resamples = document.components.schemas.CompareRequest.properties
+    .resamples;
+  assertEquals([resamples.minimum, resamples.maximum], [1, 100000]);
+});
+
 Deno.test("POST /v1/trec_eval hands texts and options to the runner", async () => {
   const calls: [readonly string[], string, string][] = [];
   const runner: TrecEvalRunner = (args, qrels, run) => {
@@ -600,7 +625,7 @@ Deno.test("POST /v1/trec_eval hands texts and options to the runner", async () =
   assertEquals(notText.status, 400);
   assertEquals(
     (await problem(notText)).detail,
-    'Field "qrels" must be TREC text, got a object.',
+    'Field "qrels" must be TREC text, got an object.',
   );
   assertEquals(calls.length, 2);
 });
