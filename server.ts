@@ -31,7 +31,6 @@
  * @module
  */
 
-import type { Hono } from "hono";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { cors } from "hono/cors";
 import { methodNotAllowed } from "hono/method-not-allowed";
@@ -72,12 +71,43 @@ export type { TrecEvalOutput, TrecEvalRunner } from "./server/trec_eval.ts";
 export type { Deadline, TimeLimitVariables } from "./server/time_limit.ts";
 export type { HttpProblem, ProblemDetails } from "./server/problem.ts";
 export type { Budgets } from "./server/budgets.ts";
+
+export type { RequestBodyVariables } from "./server/request_body.ts";
+export type { ScoredAnswer, ScoringRoute } from "./server/scoring.ts";
+export type { ScoringRunOptions } from "./server/scoring_pool.ts";
 export { ScoringPool } from "./server/scoring_pool.ts";
 
 /** The Hono environment of the app: the request deadline and body. */
 export type ServerEnv = {
   Variables: TimeLimitVariables & RequestBodyVariables;
 };
+
+/**
+ * The app {@linkcode createApp} builds, as far as its callers use it: a
+ * Hono app (`@hono/zod-openapi`'s `OpenAPIHono`).
+ */
+export interface ServerApp {
+  /**
+   * Answers a request: what `Deno.serve` and `deno serve` call.
+   *
+   * @param request The request.
+   * @returns The answer.
+   */
+  fetch(request: Request): Response | Promise<Response>;
+  /**
+   * Answers a request given by path or URL, without a network.
+   *
+   * @param input A path such as `/healthz`, a URL or a request.
+   * @param init The method, headers and body.
+   * @returns The answer.
+   */
+  request(
+    input: string | URL | Request,
+    init?: RequestInit,
+  ): Response | Promise<Response>;
+  /** The routes with their handlers, middleware included. */
+  readonly routes: readonly { method: string; path: string }[];
+}
 
 function budgetsOf(options: ServerOptions): Budgets {
   const budgets = { ...DEFAULT_BUDGETS };
@@ -103,7 +133,7 @@ function budgetsOf(options: ServerOptions): Budgets {
  * @returns The app; serve it with `Deno.serve(app.fetch)`.
  * @throws {TypeError} On scoring workers with a custom registry or runner.
  */
-export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
+export function createApp(options: ServerOptions = {}): ServerApp {
   const pool = options.scoring;
   if (pool && (options.registry || options.trecEval)) {
     throw new TypeError(
@@ -236,7 +266,7 @@ export function createApp(options: ServerOptions = {}): Hono<ServerEnv> {
  * The app configured from the environment, or the problem every request
  * gets when the settings cannot be read.
  */
-function appFromEnvironment(): Hono<ServerEnv> | HttpProblem {
+function appFromEnvironment(): ServerApp | HttpProblem {
   try {
     const options = serverOptionsFromProcessEnv();
     if (scoringWorkersAllowed()) {
@@ -256,7 +286,7 @@ function appFromEnvironment(): Hono<ServerEnv> | HttpProblem {
   }
 }
 
-let configured: Hono<ServerEnv> | HttpProblem | undefined;
+let configured: ServerApp | HttpProblem | undefined;
 
 /** What `deno serve server.ts` and Deno Deploy run. */
 const server: { fetch: (request: Request) => Response | Promise<Response> } = {

@@ -20,16 +20,16 @@ import {
   type TrecEvalRunner,
 } from "./trec_eval.ts";
 
-/** The routes that score, by the last part of their path. */
-export const SCORING_ROUTES = [
+/** A scoring route, by the last part of its path. */
+export type ScoringRoute = "evaluate" | "compare" | "rag" | "trec_eval";
+
+/** The routes that score. */
+export const SCORING_ROUTES: readonly ScoringRoute[] = [
   "evaluate",
   "compare",
   "rag",
   "trec_eval",
-] as const;
-
-/** A scoring route. */
-export type ScoringRoute = typeof SCORING_ROUTES[number];
+];
 
 /** A scoring route's answer, ready to send. */
 export interface ScoredAnswer {

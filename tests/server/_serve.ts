@@ -4,8 +4,6 @@
  * @module
  */
 
-import type { Hono } from "hono";
-
 /** A server under test. */
 export interface TestServer extends AsyncDisposable {
   /** `http://127.0.0.1:PORT`. */
@@ -23,8 +21,10 @@ export interface TestServer extends AsyncDisposable {
  * @param onRequest Called after each request has entered the app.
  * @returns The running server.
  */
-// deno-lint-ignore no-explicit-any
-export function serve(app: Hono<any>, onRequest?: () => void): TestServer {
+export function serve(
+  app: { fetch(request: Request): Response | Promise<Response> },
+  onRequest?: () => void,
+): TestServer {
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     (request) => {
