@@ -53,7 +53,13 @@ import {
   text,
 } from "./request_fields.ts";
 import { excerpt, HttpProblem, userInput, userInputAsync } from "./problem.ts";
-import { QRELS_INPUT, qrelsFromInput, RUN_INPUT } from "./ranking_input.ts";
+import {
+  QRELS_FORMAT,
+  QRELS_INPUT,
+  qrelsFromInput,
+  RUN_FORMAT,
+  RUN_INPUT,
+} from "./ranking_input.ts";
 import type { Deadline } from "./time_limit.ts";
 
 /** The most runs one request may compare. */
@@ -69,6 +75,8 @@ const NAMED_RUN = z.strictObject({
 /** The fields of a compare request: the options of `compare`. */
 export const COMPARE_REQUEST = z.strictObject({
   qrels: QRELS_INPUT,
+  qrelsFormat: QRELS_FORMAT,
+  runFormat: RUN_FORMAT,
   runs: z.union([
     recordOf(
       RUN_INPUT,
@@ -295,6 +303,8 @@ export async function compareRequest(
   const {
     qrels: qrelsInput,
     runs: runsInput,
+    qrelsFormat,
+    runFormat,
     metrics: specs,
     querySet,
     baseline,
@@ -326,7 +336,7 @@ export async function compareRequest(
   );
   const bound = resolveSpecs(labels.concat(curves), registry);
   checkBudget(budgets, "maxMetrics", bound.length, "metrics with curves");
-  const qrels = await qrelsFromInput(qrelsInput, "qrels");
+  const qrels = await qrelsFromInput(qrelsInput, "qrels", qrelsFormat);
   const pairs = baseline === undefined
     ? runs.length * (runs.length - 1) / 2
     : runs.length - 1;
@@ -343,6 +353,7 @@ export async function compareRequest(
       "runs",
       () =>
         scoreRun(qrels, bound, run, `runs.${name}`, {
+          format: runFormat,
           ...evaluateOptions,
           registry: options.registry,
           deadline: options.deadline,

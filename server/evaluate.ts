@@ -33,10 +33,13 @@ import {
 } from "./request_fields.ts";
 import { userInput, userInputAsync } from "./problem.ts";
 import {
+  QRELS_FORMAT,
   QRELS_INPUT,
   qrelsFromInput,
+  RUN_FORMAT,
   RUN_INPUT,
   runFromInput,
+  type RunTextFormat,
 } from "./ranking_input.ts";
 import type { Deadline } from "./time_limit.ts";
 
@@ -44,6 +47,8 @@ import type { Deadline } from "./time_limit.ts";
 export const EVALUATE_REQUEST = z.strictObject({
   qrels: QRELS_INPUT,
   run: RUN_INPUT,
+  qrelsFormat: QRELS_FORMAT,
+  runFormat: RUN_FORMAT,
   metrics: strings(
     "Metric specs such as `ndcg@10`, `P(rel=2)@5`, `map_cut_100`. Default: trec_eval's official set.",
   ).optional(),
@@ -104,6 +109,8 @@ export async function evaluateRequest(
   const {
     qrels: qrelsInput,
     run: runInput,
+    qrelsFormat,
+    runFormat,
     metrics,
     perQuery,
     ...evaluateOptions
@@ -113,7 +120,7 @@ export async function evaluateRequest(
   const specs = metrics?.length ? metrics : OFFICIAL_SPECS;
   checkSpecs(budgets, specs);
   const bound = resolveSpecs(specs, options.registry);
-  const qrels = await qrelsFromInput(qrelsInput, "qrels");
+  const qrels = await qrelsFromInput(qrelsInput, "qrels", qrelsFormat);
   if (perQuery) {
     checkBudget(
       budgets,
@@ -126,6 +133,7 @@ export async function evaluateRequest(
     "run",
     () =>
       scoreRun(qrels, bound, runInput, "run", {
+        format: runFormat,
         ...evaluateOptions,
         registry: options.registry,
         deadline: options.deadline,
@@ -160,6 +168,8 @@ export function resolveSpecs(
 
 /** Options of {@linkcode scoreRun}. */
 export interface ScoreRunOptions extends EvaluateOptions {
+  /** The format of run text. Default: detected, TREC when none matches. */
+  format?: RunTextFormat;
   /** Checked between queries. Default: none. */
   deadline?: Deadline;
 }
@@ -196,8 +206,8 @@ export async function scoreRun(
   name: string,
   options: ScoreRunOptions = {},
 ): Promise<{ evaluation: Evaluation; runId: string | undefined }> {
-  const { deadline, ...evaluateOptions } = options;
-  const run = runFromInput(input, name);
+  const { deadline, format, ...evaluateOptions } = options;
+  const run = runFromInput(input, name, format);
   const evaluation = await evaluate(run.lists, qrels, metrics, {
     ...evaluateOptions,
     runName: name,

@@ -1,5 +1,6 @@
 /**
- * Qrels and runs as a request carries them: TREC text, read by the same
+ * Qrels and runs as a request carries them: text in a registered format
+ * (named, or detected as the CLI detects a file's), read by the same
  * readers as files (errors say `qrels:3: ...`), or JSON objects keyed by
  * query id.
  *
@@ -9,10 +10,116 @@
 import { compareIds } from "../model/compare_ids.ts";
 import type { Qrels, RankedList } from "../model/types.ts";
 import { InputError } from "../model/errors.ts";
+import { readBeirQrels } from "../formats/beir.ts";
+import { builtinFormats } from "../formats/format_registry.ts";
+import { readMsMarcoRun } from "../formats/msmarco_run.ts";
+import {
+  readJsonLinesRun,
+  readJsonQrels,
+  readJsonRun,
+} from "../formats/score_dict.ts";
 import { readQrels } from "../formats/trec_qrels.ts";
 import { readRun } from "../formats/trec_run.ts";
+import { choice } from "./request_fields.ts";
 import { z } from "zod";
 import { describe } from "./request_fields.ts";
+
+/** The registered run formats a request's text may be in. */
+export const RUN_TEXT_FORMATS = [
+  "trec-run",
+  "json-run",
+  "jsonl-run",
+  "msmarco-run",
+] as const;
+/** One of {@linkcode RUN_TEXT_FORMATS}. */
+export type RunTextFormat = typeof RUN_TEXT_FORMATS[number];
+
+/** The registered qrels formats a request's text may be in. */
+export const QRELS_TEXT_FORMATS = [
+  "trec-qrels",
+  "beir-qrels",
+  "json-qrels",
+] as const;
+/** One of {@linkcode QRELS_TEXT_FORMATS}. */
+export type QrelsTextFormat = typeof QRELS_TEXT_FORMATS[number];
+
+// Each reads the text as the format's reader reads a file of it.
+const RUN_READERS: Record<
+  Exclude<RunTextFormat, "trec-run">,
+  (text: string, name: string) => Promise<RankedList[]>
+> = {
+  "json-run": (text, name) => readJsonRun({ text }, { name }),
+  "jsonl-run": (text, name) => readJsonLinesRun({ text }, { name }),
+  "msmarco-run": (text, name) => readMsMarcoRun({ text }, { name }),
+};
+
+const QRELS_READERS: Record<
+  QrelsTextFormat,
+  (text: string, name: string) => Promise<Qrels>
+> = {
+  "trec-qrels": (text, name) => readQrels({ text }, { name }),
+  "beir-qrels": (text, name) => readBeirQrels({ text }, { name }),
+  "json-qrels": (text, name) => readJsonQrels({ text }, { name }),
+};
+
+function formatsText(names: readonly string[]): string {
+  return names.map((name) =>
+    `\`${name}\` (${builtinFormats.get(name).description})`
+  ).join("; ");
+}
+
+/** The `runFormat` field: what run text is, as `--run-format` says it. */
+export const RUN_FORMAT = choice(
+  RUN_TEXT_FORMATS,
+  `The format of run text (\`--run-format\`): ${
+    formatsText(RUN_TEXT_FORMATS)
+  }. Default: detected from the text as the CLI detects a file's, TREC when none matches.`,
+).optional();
+
+/** The `qrelsFormat` field: what qrels text is, as `--qrels-format` says it. */
+export const QRELS_FORMAT = choice(
+  QRELS_TEXT_FORMATS,
+  `The format of qrels text (\`--qrels-format\`): ${
+    formatsText(QRELS_TEXT_FORMATS)
+  }. Default: detected from the text as the CLI detects a file's, TREC when none matches.`,
+).optional();
+
+/**
+ * The registered format of `names` that is likeliest for a text, as
+ * the CLI detects a file's from its first bytes, or the first when none
+ * matches.
+ *
+ * @example
+ * ```ts
+ * import { detectTextFormat, RUN_TEXT_FORMATS } from "./ranking_input.ts";
+ * console.log(detectTextFormat('{"q1": {"d1": 2.5}}', "run", RUN_TEXT_FORMATS)); // "json-run"
+ * console.log(detectTextFormat("q1\td1\t1\n", "run", RUN_TEXT_FORMATS)); // "msmarco-run"
+ * ```
+ *
+ * @param text The text.
+ * @param name Its name (a field's), as a file name for detection.
+ * @param names The formats to choose from, the fallback first.
+ * @returns The format's name.
+ */
+export function detectTextFormat<T extends string>(
+  text: string,
+  name: string,
+  names: readonly [T, ...T[]],
+): T {
+  const probe = {
+    path: name,
+    isDirectory: false,
+    entries: [],
+    head: text.slice(0, 4096),
+  };
+  let best = names[0];
+  let bestScore = 0;
+  for (const format of names) {
+    const score = builtinFormats.get(format).detect(probe);
+    if (score > bestScore) [best, bestScore] = [format, score];
+  }
+  return best;
+}
 
 function notTextOrObjectMessage(issue: { input?: unknown }): string {
   return issue.input === undefined
@@ -28,7 +135,10 @@ function notTextOrObjectMessage(issue: { input?: unknown }): string {
  * the entry.
  */
 export const QRELS_INPUT = z.union([
-  z.string().meta({ description: "TREC qrels: `qid iter docno rel`." }),
+  z.string().meta({
+    description:
+      "Qrels text: TREC (`qid iter docno rel`) or another format (`qrelsFormat`).",
+  }),
   z.record(
     z.string(),
     z.unknown().meta({
@@ -47,7 +157,8 @@ export const QRELS_INPUT = z.union([
  */
 export const RUN_INPUT = z.union([
   z.string().meta({
-    description: "TREC run: `qid iter docno rank score tag`.",
+    description:
+      "Run text: TREC (`qid iter docno rank score tag`) or another format (`runFormat`).",
   }),
   z.record(
     z.string(),
@@ -84,9 +195,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export async function qrelsFromInput(
   value: unknown,
   name: string,
+  format?: QrelsTextFormat,
 ): Promise<Qrels> {
   if (typeof value === "string") {
-    return await readQrels({ text: value }, { name });
+    const chosen = format ??
+      detectTextFormat(value, name, QRELS_TEXT_FORMATS);
+    return await QRELS_READERS[chosen](value, name);
   }
   if (!isObject(value)) throw notTextOrObject(value, name);
   const qrels = new Map<string, Map<string, number>>();
@@ -140,13 +254,24 @@ export async function qrelsFromInput(
 export function runFromInput(
   value: unknown,
   name: string,
+  format?: RunTextFormat,
 ): {
   lists: Iterable<RankedList> | AsyncIterable<RankedList>;
   tag: () => string | undefined;
 } {
   if (typeof value === "string") {
-    const run = readRun({ text: value }, { name });
-    return { lists: run, tag: () => run.tag };
+    const chosen = format ?? detectTextFormat(value, name, RUN_TEXT_FORMATS);
+    if (chosen === "trec-run") {
+      const run = readRun({ text: value }, { name });
+      return { lists: run, tag: () => run.tag };
+    }
+    const read = RUN_READERS[chosen];
+    return {
+      lists: (async function* () {
+        yield* await read(value, name);
+      })(),
+      tag: () => undefined,
+    };
   }
   if (!isObject(value)) throw notTextOrObject(value, name);
   const lists: RankedList[] = [];
