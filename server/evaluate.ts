@@ -17,6 +17,10 @@ import type { BoundMetric } from "../metrics/metric.ts";
 import type { Qrels } from "../model/types.ts";
 import type { JudgedRanking } from "../model/judged_ranking.ts";
 import type { Registry } from "../metrics/registry.ts";
+import { DIVERSITY_KIND } from "../metrics/diversity/measures.ts";
+import { evaluateDiversity } from "../metrics/diversity/evaluate.ts";
+import { readSubtopicQrels } from "../formats/subtopic_qrels.ts";
+import { InputError } from "../model/errors.ts";
 import { evaluationToJson } from "../report/evaluation.ts";
 import {
   type Budgets,
@@ -31,7 +35,7 @@ import {
   parseRequest,
   strings,
 } from "./request_fields.ts";
-import { userInput, userInputAsync } from "./problem.ts";
+import { excerpt, HttpProblem, userInput, userInputAsync } from "./problem.ts";
 import {
   QRELS_FORMAT,
   QRELS_INPUT,
@@ -119,6 +123,71 @@ export async function evaluateRequest(
   const budgets = options.budgets ?? DEFAULT_BUDGETS;
   const specs = metrics?.length ? metrics : OFFICIAL_SPECS;
   checkSpecs(budgets, specs);
+  const registry = options.registry ?? builtinRegistry;
+  if (specs.every((spec) => isDiversitySpec(spec, registry))) {
+    // As `eval` does: the diversity measures read subtopic qrels.
+    const refused = [
+      body.relevanceLevel != null && "relevanceLevel (give each measure rel=)",
+      evaluateOptions.judgedOnly &&
+      "judgedOnly (give each measure judged_only=True)",
+      evaluateOptions.strict && "strict",
+      qrelsFormat !== undefined && "qrelsFormat",
+    ].filter((o): o is string => typeof o === "string");
+    if (refused.length) {
+      throw new HttpProblem(
+        400,
+        `The diversity measures do not take ${refused.join(", ")}.`,
+        { extensions: { field: "metrics" } },
+      );
+    }
+    if (typeof qrelsInput !== "string") {
+      throw new HttpProblem(
+        400,
+        'Field "qrels" must be subtopic qrels text ("qid subtopic docno rel") for the diversity measures.',
+        { extensions: { field: "qrels" } },
+      );
+    }
+    const qrels = await readSubtopicQrels({ text: qrelsInput }, {
+      name: "qrels",
+    });
+    if (qrels.size === 0) {
+      throw new InputError(
+        "qrels",
+        0,
+        "no judgements: the qrels file has no data lines",
+      );
+    }
+    if (perQuery) {
+      checkBudget(
+        budgets,
+        "maxOutputValues",
+        (qrels.size + 1) * specs.length,
+        "values (judged topics × metrics)",
+      );
+    }
+    const run = runFromInput(runInput, "run", runFormat);
+    const evaluation = await userInputAsync(
+      "run",
+      () =>
+        evaluateDiversity(run.lists, qrels, specs, {
+          depth: evaluateOptions.depth,
+          averageOverQrels: evaluateOptions.averageOverQrels,
+          registry,
+          requireJudged: true,
+        }),
+    );
+    return evaluationToJson(evaluation, { perQuery, runId: run.tag() });
+  }
+  const diversity = specs.find((spec) => isDiversitySpec(spec, registry));
+  if (diversity !== undefined) {
+    throw new HttpProblem(
+      400,
+      `Metric "${
+        excerpt(diversity, 40)
+      }" scores rankings against subtopic qrels ("qid subtopic docno rel"): ask for the diversity measures in a request of their own.`,
+      { extensions: { field: "metrics" } },
+    );
+  }
   const bound = resolveSpecs(specs, options.registry);
   const qrels = await qrelsFromInput(qrelsInput, "qrels", qrelsFormat);
   if (perQuery) {
@@ -140,6 +209,15 @@ export async function evaluateRequest(
       }),
   );
   return evaluationToJson(evaluation, { perQuery, runId });
+}
+
+/** Whether a spec names a diversity measure (read against subtopic qrels). */
+function isDiversitySpec(spec: string, registry: Registry): boolean {
+  try {
+    return registry.resolve(spec, DIVERSITY_KIND).kind === DIVERSITY_KIND;
+  } catch {
+    return false;
+  }
 }
 
 /**
