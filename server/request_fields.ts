@@ -175,18 +175,22 @@ export function text(description: string, expected = "a string") {
  * @param item The schema of one item.
  * @param items How messages name the items, e.g. `"strings"`.
  * @param description What the list means.
+ * @param isItem Whether a value is an item, as `item` would check it.
+ * Default: `item.safeParse(value).success`.
  * @returns The required field; add `.optional()`.
  */
 export function listOf<T extends z.ZodType>(
   item: T,
   items: string,
   description: string,
+  isItem: (value: unknown) => boolean = (value) =>
+    item.safeParse(value).success,
 ) {
   return z.preprocess(
     (value, context) => {
       if (!Array.isArray(value)) return value;
       for (let i = 0; i < value.length; i++) {
-        if (item.safeParse(value[i]).success) continue;
+        if (isItem(value[i])) continue;
         context.addIssue({
           code: "custom",
           message: `must be an array of ${items}; item ${i} is ${
@@ -215,7 +219,12 @@ export function listOf<T extends z.ZodType>(
  * @returns The required field; add `.optional()`.
  */
 export function strings(description: string) {
-  return listOf(z.string(), "strings", description);
+  return listOf(
+    z.string(),
+    "strings",
+    description,
+    (value) => typeof value === "string",
+  );
 }
 
 /**
