@@ -96,22 +96,21 @@ const EVALUATION = z.object({
 }).meta({ id: "Evaluation" });
 
 const COMPARISON = z.object({
-  query_set: z.string(),
-  queries: z.int(),
+  querySet: z.string(),
+  nQueries: z.int(),
   test: z.string(),
   correction: z.string(),
   alpha: z.number(),
   seed: z.int(),
   resamples: z.int(),
   metrics: z.array(z.string()),
-  runs: z.array(z.record(z.string(), z.unknown())),
-  comparisons: z.array(z.record(z.string(), z.unknown())),
+  systems: z.array(z.record(z.string(), z.unknown())),
+  pairs: z.array(z.record(z.string(), z.unknown())),
   curves: z.array(z.record(z.string(), z.unknown())).optional(),
-  per_query: z.record(z.string(), z.unknown()).optional(),
 }).meta({
   id: "Comparison",
   description:
-    "Each entry of `comparisons` carries UltraRAG's fields (A_mean, B_mean, diff, p_value, significant) besides ranklens' own.",
+    "The JSON Schema report/schemas/comparison.json of the package. Each entry of `pairs` carries UltraRAG's aliases (A_mean, B_mean, p_value) besides ranklens' own keys.",
 });
 
 const maybeNumbers = z.record(z.string(), z.number().nullable());
@@ -119,7 +118,8 @@ const maybeNumbers = z.record(z.string(), z.number().nullable());
 const RAG_EVALUATION = z.object({
   nSamples: z.int(),
   normalize: z.string(),
-  metrics: maybeNumbers.meta({
+  metrics: z.array(z.string()),
+  aggregate: maybeNumbers.meta({
     description: "null when the metric applied to no sample.",
   }),
   coverage: z.record(z.string(), z.int()),

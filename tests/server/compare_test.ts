@@ -133,7 +133,7 @@ Deno.test("POST /v1/compare takes the alternative, zero method and continuity co
   for (const [options, p] of SCIPY_P5) {
     const response = await server.post("/v1/compare", { ...body, ...options });
     assertEquals(response.status, 200, JSON.stringify(options));
-    const [pair] = (await response.json()).comparisons;
+    const [pair] = (await response.json()).pairs;
     assertAlmostEquals(pair.p_value, p, 1e-12, JSON.stringify(options));
   }
   const tukey = await server.post("/v1/compare", {

@@ -117,7 +117,7 @@ Deno.test("POST /v1/compare reads its runs in the format runFormat names", async
       metrics: ["ap"],
     });
     assertEquals(status, 200, format);
-    const [pair] = body.comparisons;
+    const [pair] = body.pairs;
     assertEquals(
       rounded({ a: pair.A_mean, b: pair.B_mean }),
       { a: BM25.ap, b: HYBRID_AP },

@@ -194,7 +194,7 @@ Deno.test("POST /v1/evaluate answers 400 with the place of malformed input", asy
       { qrels: QRELS, run: RUN, perquery: true },
       {
         detail:
-          'Field "perquery" is not known; expected "qrels", "run", "metrics", "relevanceLevel", "judgedOnly", "depth", "averageOverQrels", "strict", "perQuery".',
+          'Field "perquery" is not known; expected "qrels", "run", "qrelsFormat", "runFormat", "metrics", "relevanceLevel", "judgedOnly", "depth", "averageOverQrels", "strict", "perQuery".',
         field: "perquery",
       },
     ],
