@@ -214,7 +214,9 @@ export class ScoringPool {
     }
     const { signal } = options;
     if (signal.aborted) return Promise.reject(signal.reason);
-    const worker = this.#idle.pop() ?? this.#spawn();
+    // The longest idle worker: a replacement spawned a moment ago may still
+    // be loading its modules.
+    const worker = this.#idle.shift() ?? this.#spawn();
     clearTimeout(this.#idleTimers.get(worker));
     this.#idleTimers.delete(worker);
     const own = body.byteOffset === 0 &&
