@@ -5,7 +5,9 @@
  */
 
 import { compareIds } from "../model/compare_ids.ts";
-import type { RankedList, Run } from "../model/types.ts";
+import type { Judgements, RankedList, Run } from "../model/types.ts";
+import { joinJudgements, type JudgedRanking } from "../model/judged_ranking.ts";
+import { rankByScore } from "../model/rank.ts";
 import {
   type JudgedItem,
   judgeRankedList,
@@ -17,14 +19,15 @@ import { RepeatedDocumentError } from "../model/errors.ts";
 import { UngroupedRunError } from "./_ungrouped_run_error.ts";
 export { UngroupedRunError };
 import { ReplayableStream } from "./replayable_stream.ts";
-import { rankingOfScan } from "./trec_run_scan.ts";
 import { scanTopicsParallel } from "./trec_run_parallel.ts";
+import type { TopicScan } from "./trec_run_scan.ts";
 import { InputError } from "../model/errors.ts";
 import { fieldBounds } from "./_fields.ts";
 import { scoreOf } from "./_score.ts";
 import { quoted } from "./_decimal.ts";
 import {
   openSource,
+  readerStream,
   readLineBatches,
   type Source,
   stdinStream,
@@ -161,16 +164,7 @@ function replayable(
     ? stdinStream()
     : source instanceof ReadableStream
     ? source
-    : new ReadableStream<Uint8Array>({
-      pull: async (controller) => {
-        const block = new Uint8Array(1 << 16);
-        const read = await source.read(block);
-        if (read === null) {
-          source.close?.();
-          controller.close();
-        } else controller.enqueue(block.subarray(0, read));
-      },
-    });
+    : readerStream(source);
   const kept = new ReplayableStream(stream);
   return { first: kept.first, again: () => kept.replay() };
 }
@@ -185,19 +179,36 @@ async function* judgeTopics(
   setTag: (tag: string | undefined) => void,
 ): AsyncGenerator<JudgedItem> {
   const input = replayable(source, options.replay ?? true);
+  const judged = async function* <T extends { readonly queryId: string }>(
+    topics: ReadTopics<T>,
+  ) {
+    for await (const topic of topics.topics) {
+      const judgements = request.qrels.get(topic.queryId);
+      yield {
+        queryId: topic.queryId,
+        ranking: judgements && topics.join(topic, judgements),
+      };
+    }
+    // An empty or truncated file must not pass for a run that found nothing.
+    setTag(topics.tag());
+    if (topics.tag() === undefined) {
+      throw new InputError(
+        options.name,
+        0,
+        "no run lines: the run has no data lines",
+      );
+    }
+  };
   try {
     try {
-      if (request.readsDocs) {
-        yield* judgeLines(input.first, options, request, setTag);
-      } else yield* judgeScans(input.first, options, request, setTag);
+      yield* request.readsDocs
+        ? judged(lineTopics(input.first, options, request))
+        : judged(scannedTopics(input.first, options, request));
     } catch (error) {
       if (!(error instanceof UngroupedRunError) || !input.again) throw error;
       yield JUDGING_RESTART;
-      yield* judgeLines(
-        input.again(),
-        { ...options, collect: true },
-        request,
-        setTag,
+      yield* judged(
+        lineTopics(input.again(), { ...options, collect: true }, request),
       );
     }
   } catch (error) {
@@ -208,14 +219,23 @@ async function* judgeTopics(
   }
 }
 
-async function* judgeScans(
+/** A run's topics being read, how each joins its judgements, and the tag. */
+interface ReadTopics<T> {
+  readonly topics: AsyncIterable<T>;
+  readonly join: (
+    topic: T,
+    judgements: Judgements,
+  ) => JudgedRanking | undefined;
+  /** The tag of the last line, once the topics are read. */
+  readonly tag: () => string | undefined;
+}
+
+function scannedTopics(
   source: Source,
   options: ReadRunOptions & { name: string },
   request: JudgeRequest,
-  setTag: (tag: string | undefined) => void,
-): AsyncGenerator<JudgedItem> {
-  const { qrels } = request;
-  const scans = scanTopicsParallel(source, qrels, {
+): ReadTopics<TopicScan> {
+  const scans = scanTopicsParallel(source, request.qrels, {
     name: options.name,
     lenient: options.lenient,
     float32Scores: options.float32Scores,
@@ -227,48 +247,34 @@ async function* judgeScans(
     judgedOnly: request.judgedOnly,
   });
   // One grades array serves every topic: a ranking is valid until the next.
-  let grades = new Float64Array(1024);
-  for await (const scan of scans) {
-    const judgements = qrels.get(scan.queryId);
-    if (!scan.judged || !judgements) {
-      yield { queryId: scan.queryId, ranking: undefined };
-      continue;
-    }
-    if (grades.length < scan.numRet) grades = new Float64Array(scan.numRet);
-    yield {
-      queryId: scan.queryId,
-      ranking: rankingOfScan(scan, judgements, request, undefined, grades),
-    };
-  }
-  setTag(scans.tag);
-  if (scans.tag === undefined) throw noRunLines(options.name);
+  let into = new Float64Array(1024);
+  return {
+    topics: scans,
+    join: (scan, judgements) => {
+      if (!scan.judged) return undefined;
+      if (into.length < scan.numRet) into = new Float64Array(scan.numRet);
+      return joinJudgements(scan.queryId, scan, judgements, {
+        relevanceLevel: request.relevanceLevel,
+        judgedOnly: request.judgedOnly,
+        into,
+      });
+    },
+    tag: () => scans.tag,
+  };
 }
 
-async function* judgeLines(
+function lineTopics(
   source: Source,
   options: ReadRunOptions & { name: string },
   request: JudgeRequest,
-  setTag: (tag: string | undefined) => void,
-): AsyncGenerator<JudgedItem> {
-  const { qrels } = request;
+): ReadTopics<RankedList> {
   let tag: string | undefined;
-  for await (
-    const ranked of rankedLists(source, options, (value) => tag = value)
-  ) {
-    const judgements = qrels.get(ranked.queryId);
-    yield {
-      queryId: ranked.queryId,
-      ranking: judgements &&
-        judgeRankedList(ranked, judgements, request, options.name),
-    };
-  }
-  setTag(tag);
-  if (tag === undefined) throw noRunLines(options.name);
-}
-
-// An empty or truncated file must not pass for a run that found nothing.
-function noRunLines(name: string): InputError {
-  return new InputError(name, 0, "no run lines: the run has no data lines");
+  return {
+    topics: rankedLists(source, options, (value) => tag = value),
+    join: (ranked, judgements) =>
+      judgeRankedList(ranked, judgements, request, options.name),
+    tag: () => tag,
+  };
 }
 
 // A repeat is found where its second copy is, or after the topic is ranked:
@@ -422,20 +428,19 @@ interface Topic {
 
 function rank(queryId: string, topic: Topic): RankedList {
   const { docnos, scores } = topic;
-  // Score descending, then docno descending in byte order.
-  const before = (a: number, b: number) =>
-    scores[b] - scores[a] || compareIds(docnos[b], docnos[a]);
-  for (let i = 1; i < docnos.length; i++) {
-    if (!(before(i - 1, i) < 0)) {
-      const order = docnos.map((_, j) => j).sort(before);
-      return {
-        queryId,
-        docs: order.map((j) => docnos[j]),
-        scores: order.map((j) => scores[j]),
-      };
-    }
+  const order = rankByScore(
+    scores,
+    (a, b) => compareIds(docnos[a], docnos[b]),
+  );
+  // A run usually comes ranked: its lists are then kept as they are.
+  if (order.every((item, at) => item === at)) {
+    return { queryId, docs: docnos, scores };
   }
-  return { queryId, docs: docnos, scores };
+  return {
+    queryId,
+    docs: Array.from(order, (j) => docnos[j]),
+    scores: Array.from(order, (j) => scores[j]),
+  };
 }
 
 /** Options of {@linkcode formatRun}. */

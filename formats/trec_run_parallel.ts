@@ -75,7 +75,7 @@ export function scanRunParallel(
 /**
  * {@linkcode scanTopics} on one thread per core for a large plain file: the compact
  * form of {@linkcode scanRunParallel}, for callers that turn each scan into a
- * ranking themselves (with `rankingOfScan` and a reused grades array).
+ * ranking themselves (with `joinJudgements` and a reused grades array).
  *
  * @example
  * ```ts

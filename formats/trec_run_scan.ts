@@ -10,12 +10,8 @@
  * @module
  */
 
-import {
-  judgedGradesOf,
-  JudgedRanking,
-  NOT_POOLED,
-  POOLED_UNJUDGED,
-} from "../model/judged_ranking.ts";
+import { joinJudgements, type JudgedRanking } from "../model/judged_ranking.ts";
+import { rankByScore } from "../model/rank.ts";
 import type { Judgements, Qrels } from "../model/types.ts";
 import { scoreOf } from "./_score.ts";
 import { quoted } from "./_decimal.ts";
@@ -82,7 +78,7 @@ export interface TopicScan {
   readonly numRet: number;
   /** 1-based ranks of the judged documents retrieved, in file order. */
   readonly ranks: Int32Array;
-  /** Their grades: judged grade, or -2 for a negative judgement. */
+  /** Their grades as judged (a negative grade: in the pool, not judged). */
   readonly grades: Float64Array;
 }
 
@@ -302,80 +298,6 @@ function judgedLookup(judgements: Judgements, byteIds: boolean): JudgedLookup {
   return lookup;
 }
 
-const SCORE_BITS = new Float64Array(1);
-const SCORE_WORDS = new Uint32Array(SCORE_BITS.buffer);
-
-/**
- * A set of scores (open addressing on their bits; -0 is 0), each with the
- * head of a list of documents.
- */
-class ScoreTable {
-  readonly keys: Float64Array;
-  readonly heads: Int32Array;
-  readonly used: Uint8Array;
-  readonly #mask: number;
-
-  constructor(most: number) {
-    let size = 16;
-    while (size < most * 2) size *= 2;
-    this.keys = new Float64Array(size);
-    this.heads = new Int32Array(size).fill(-1);
-    this.used = new Uint8Array(size);
-    this.#mask = size - 1;
-  }
-
-  #start(score: number): number {
-    SCORE_BITS[0] = score + 0;
-    const h = Math.imul(
-      SCORE_WORDS[0] ^ Math.imul(SCORE_WORDS[1], 0x9e3779b1),
-      0x85ebca6b,
-    );
-    return (h ^ (h >>> 16)) & this.#mask;
-  }
-
-  add(score: number): void {
-    let slot = this.#start(score);
-    while (this.used[slot]) {
-      if (this.keys[slot] === score) return;
-      slot = (slot + 1) & this.#mask;
-    }
-    this.used[slot] = 1;
-    this.keys[slot] = score;
-  }
-
-  /** The slot of a score in the set, or -1. */
-  slot(score: number): number {
-    let slot = this.#start(score);
-    while (this.used[slot]) {
-      if (this.keys[slot] === score) return slot;
-      slot = (slot + 1) & this.#mask;
-    }
-    return -1;
-  }
-}
-
-/** The first index of `sorted` (ascending) holding a value above `value`. */
-function firstAbove(sorted: Float64Array, value: number): number {
-  let low = 0, high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid] > value) high = mid;
-    else low = mid + 1;
-  }
-  return low;
-}
-
-/** The first index of `sorted` (ascending) holding `value` or more. */
-function firstAtLeast(sorted: Float64Array, value: number): number {
-  let low = 0, high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid] >= value) high = mid;
-    else low = mid + 1;
-  }
-  return low;
-}
-
 /**
  * The documents of the topic being scanned: scores, where their docnos are in
  * the scan buffer (which keeps the whole topic), and a hash set of docnos for
@@ -393,6 +315,8 @@ class TopicBuffer {
    */
   scoreStarts = new Int32Array(1024);
   scoreEnds = new Int32Array(1024);
+  /** Whether a score of the topic was held as an approximation. */
+  rough = false;
   /** The hash slot of each document, to clear them between topics. */
   slots = new Int32Array(1024);
   #hashes = new Int32Array(4096).fill(-1);
@@ -409,6 +333,7 @@ class TopicBuffer {
       for (let i = 0; i < this.count; i++) this.#hashes[this.slots[i]] = -1;
     } else if (this.count) this.#hashes.fill(-1);
     this.count = 0;
+    this.rough = false;
     this.found.length = 0;
     this.foundJudged.length = 0;
     this.duplicates.length = 0;
@@ -443,6 +368,7 @@ class TopicBuffer {
     this.scores[i] = score;
     this.scoreStarts[i] = scoreStart;
     this.scoreEnds[i] = scoreEnd;
+    if (scoreStart >= 0) this.rough = true;
     this.count++;
     const hashes = this.#hashes;
     const mask = hashes.length - 1;
@@ -493,121 +419,27 @@ class TopicBuffer {
   }
 
   /**
-   * A function giving documents' ranks: counting what comes before each
-   * (O(n) a document) when few are asked for, else one sort of the topic.
+   * The 1-based ranks of documents `asked`, in trec_eval's order, by the
+   * one ranker: a score too long for the fast conversion is converted
+   * exactly only when a comparison depends on it.
    */
-  ranker(bytes: Uint8Array, asked: number): (i: number) => number {
-    if (asked <= 16) return (i) => this.rankOf(bytes, i);
-    for (let i = 0; i < this.count; i++) this.exact(bytes, i);
-    const order = Array.from({ length: this.count }, (_, i) => i);
-    order.sort((a, b) =>
-      this.scores[b] - this.scores[a] ||
-      compareBytes(
-        bytes,
-        this.starts[b],
-        this.ends[b],
-        bytes,
-        this.starts[a],
-        this.ends[a],
-      )
-    );
-    const rank = new Int32Array(this.count);
-    order.forEach((doc, at) => (rank[doc] = at + 1));
-    return (i) => rank[i];
-  }
-
-  /**
-   * The 1-based ranks of documents `asked`, in trec_eval's order. Without
-   * repeated docnos a rank is 1 + the higher scores (a binary search in the
-   * sorted scores) + the greater docnos among equal scores, compared within
-   * each tied group only: no topic is sorted by docno, however many judged
-   * documents it holds. A topic with repeats takes {@linkcode ranker}'s
-   * stable sort, which orders the copies.
-   */
-  ranksOf(bytes: Uint8Array, asked: readonly number[]): Int32Array {
-    const ranks = new Int32Array(asked.length);
-    if (this.duplicates.length || asked.length <= 16) {
-      const rankOf = this.ranker(bytes, asked.length);
-      for (let k = 0; k < asked.length; k++) ranks[k] = rankOf(asked[k]);
-      return ranks;
-    }
-    const n = this.count;
-    for (let i = 0; i < n; i++) this.exact(bytes, i);
-    const scores = this.scores;
-    const sorted = scores.slice(0, n).sort();
-    // The scores asked documents share with others, in a table keyed by the
-    // score's bits: a Map keyed by numbers would box one per look-up.
-    let tied: ScoreTable | undefined;
-    for (let k = 0; k < asked.length; k++) {
-      const s = scores[asked[k]];
-      const above = firstAbove(sorted, s);
-      ranks[k] = n - above + 1;
-      if (above - firstAtLeast(sorted, s) > 1) {
-        (tied ??= new ScoreTable(asked.length)).add(s);
-      }
-    }
-    if (!tied) return ranks;
-    // The documents of each tied score, as linked lists.
-    const next = new Int32Array(n);
-    for (let j = 0; j < n; j++) {
-      const slot = tied.slot(scores[j]);
-      if (slot < 0) continue;
-      next[j] = tied.heads[slot];
-      tied.heads[slot] = j;
-    }
-    for (let k = 0; k < asked.length; k++) {
-      const i = asked[k];
-      const slot = tied.slot(scores[i]);
-      if (slot < 0) continue;
-      let before = 0;
-      for (let j = tied.heads[slot]; j !== -1; j = next[j]) {
-        if (
-          j !== i &&
-          compareBytes(
-              bytes,
-              this.starts[j],
-              this.ends[j],
-              bytes,
-              this.starts[i],
-              this.ends[i],
-            ) > 0
-        ) before++;
-      }
-      ranks[k] += before;
-    }
-    return ranks;
-  }
-
-  /** 1-based rank of document i in trec_eval's order: score descending, docno descending. */
-  rankOf(bytes: Uint8Array, i: number): number {
-    this.exact(bytes, i);
-    const s = this.scores[i];
-    // An approximate score is off by far less than this; only scores this
-    // close to s need their exact value to compare.
-    const near = Math.abs(s) * 2 ** -40;
-    let before = 0;
-    for (let j = 0; j < this.count; j++) {
-      let t = this.scores[j];
-      if (
-        this.scoreStarts[j] >= 0 &&
-        Math.abs(t - s) <= near + Math.abs(t) * 2 ** -40
-      ) {
-        t = this.exact(bytes, j);
-      }
-      if (t > s) before++;
-      else if (
-        t === s && j !== i &&
+  ranksOf(bytes: Uint8Array, asked: ArrayLike<number>): Int32Array {
+    return rankByScore(
+      this.scores.subarray(0, this.count),
+      (a, b) =>
         compareBytes(
-            bytes,
-            this.starts[j],
-            this.ends[j],
-            bytes,
-            this.starts[i],
-            this.ends[i],
-          ) > 0
-      ) before++;
-    }
-    return before + 1;
+          bytes,
+          this.starts[a],
+          this.ends[a],
+          bytes,
+          this.starts[b],
+          this.ends[b],
+        ),
+      {
+        ranksOf: asked,
+        refine: this.rough ? (i) => this.exact(bytes, i) : undefined,
+      },
+    );
   }
 
   /** Document i's exact score, converted now if it was approximate. */
@@ -712,7 +544,7 @@ export function scanTopics(
         if (ranks[f] > numRet) continue;
         const grade = lookup!.grades[topic.foundJudged[f]];
         ranks[kept] = ranks[f];
-        grades[kept++] = grade < 0 ? POOLED_UNJUDGED : grade;
+        grades[kept++] = grade;
       }
       return {
         queryId: id,
@@ -860,13 +692,18 @@ export function scanTopics(
     // Like trec_eval: only duplicates within the kept depth count, and the
     // one reported is the smallest docno.
     const checkDuplicates = (numRet: number): void => {
-      // Ranks matter only when the depth cuts the topic; then one stable sort
+      // Ranks matter only when the depth cuts the topic; then the ranker
       // ranks every copy (equal copies in file order, as glibc's merge sort
-      // leaves them), so many repeats cost O(n log n), not O(n) each.
-      const rankOf = numRet < topic.count
-        ? topic.ranker(buffer, Infinity)
-        : undefined;
-      const kept = (i: number) => !rankOf || rankOf(i) <= numRet;
+      // leaves them).
+      let rankOf: Map<number, number> | undefined;
+      if (numRet < topic.count) {
+        const copies = [
+          ...new Set(topic.duplicates.flatMap(([a, b]) => [a, b])),
+        ];
+        const ranks = topic.ranksOf(buffer, copies);
+        rankOf = new Map(copies.map((copy, k) => [copy, ranks[k]]));
+      }
+      const kept = (i: number) => !rankOf || rankOf.get(i)! <= numRet;
       // Copies of one docno, by its first occurrence: a repeat is two kept
       // copies, whichever they are (the first may fall below the depth).
       const later = new Map<number, [number, number][]>();
@@ -1015,60 +852,6 @@ const EMPTY_RANKS = new Int32Array(0);
 const EMPTY_GRADES = new Float64Array(0);
 
 /**
- * Turns a {@linkcode TopicScan} into the ranking metrics read: grades in rank
- * order (or, judged-only, the judged documents' grades in rank order).
- *
- * @example
- * ```ts
- * import { rankingOfScan } from "./trec_run_scan.ts";
- * const judgements = new Map([["d", 2]]);
- * const scan = { queryId: "q", judged: true, numRet: 3, ranks: Int32Array.of(2), grades: Float64Array.of(2) };
- * console.log(rankingOfScan(scan, judgements).grades); // Float64Array [-1, 2, -1]
- * ```
- *
- * @param scan The scanned topic.
- * @param judgements Its judgements.
- * @param options Relevance level and judged-only.
- * @param judgedGrades The judgements' sorted grades, if already known.
- * @param into A buffer to hold the grades when it is long enough, so that
- * consecutive topics reuse one array. Default: a new array.
- * @returns The ranking.
- */
-export function rankingOfScan(
-  scan: TopicScan,
-  judgements: Judgements,
-  options: Pick<ScanRunOptions, "relevanceLevel" | "judgedOnly"> = {},
-  judgedGrades: Float64Array = judgedGradesOf(judgements),
-  into?: Float64Array,
-): JudgedRanking {
-  let grades: Float64Array;
-  if (options.judgedOnly) {
-    const order = Array.from(scan.ranks.keys()).sort((a, b) =>
-      scan.ranks[a] - scan.ranks[b]
-    );
-    grades = Float64Array.from(
-      order.filter((k) => scan.grades[k] >= 0),
-      (k) => scan.grades[k],
-    );
-  } else {
-    grades = (into && into.length >= scan.numRet
-      ? into.subarray(0, scan.numRet)
-      : new Float64Array(scan.numRet)).fill(NOT_POOLED);
-    for (let k = 0; k < scan.ranks.length; k++) {
-      grades[scan.ranks[k] - 1] = scan.grades[k];
-    }
-  }
-  return new JudgedRanking(
-    scan.queryId,
-    grades,
-    judgedGrades,
-    options.relevanceLevel ?? 1,
-    undefined,
-    judgements,
-  );
-}
-
-/**
  * Scans a TREC run file topic by topic, yielding each judged topic as a
  * {@linkcode JudgedRanking} identical to what {@linkcode readRun} plus
  * `JudgedRanking.from` give, without the document ids. Topics must be
@@ -1116,7 +899,7 @@ export function rankingsOf(
       yield {
         queryId: scan.queryId,
         ranking: scan.judged && judgements
-          ? rankingOfScan(scan, judgements, options)
+          ? joinJudgements(scan.queryId, scan, judgements, options)
           : undefined,
       };
     }

@@ -54,6 +54,20 @@ function nextStamp(): number {
   return ++stamps;
 }
 
+// Where the judged documents of the list being joined rank, and their
+// grades: one pair of arrays for every list.
+let foundRanks = new Int32Array(256);
+let foundGrades = new Float64Array(256);
+
+function growFound(): void {
+  const ranks = new Int32Array(foundRanks.length * 2);
+  const grades = new Float64Array(foundRanks.length * 2);
+  ranks.set(foundRanks);
+  grades.set(foundGrades);
+  foundRanks = ranks;
+  foundGrades = grades;
+}
+
 /**
  * The grades of a ranking in rank order plus the statistics of the judged
  * pool, computed once per query and shared by every metric.
@@ -138,9 +152,8 @@ export class JudgedRanking {
     } = options;
     const checked = Math.min(docs.length, depth);
     const n = judgedOnly ? checked : Math.min(checked, readDepth);
-    const grades = new Float64Array(n);
     const stamp = nextStamp();
-    let kept = 0;
+    let found = 0;
     // Every kept document is checked for a repeat, so whether a run is
     // refused never depends on how deep its metrics read.
     for (let i = 0; i < checked; i++) {
@@ -156,28 +169,20 @@ export class JudgedRanking {
       SEEN.set(doc, stamp);
       if (i >= n) continue;
       const grade = judgements.get(doc);
-      const value = grade === undefined
-        ? NOT_POOLED
-        : grade < 0
-        ? POOLED_UNJUDGED
-        : grade;
-      if (judgedOnly && value < 0) continue;
-      grades[kept++] = value;
+      if (grade === undefined) continue;
+      if (found === foundRanks.length) growFound();
+      foundRanks[found] = i + 1;
+      foundGrades[found++] = grade;
     }
-    const keptDocs = !keepDocs
-      ? undefined
-      : kept === docs.length
-      ? docs
-      : judgedOnly
-      ? docs.slice(0, n).filter((d) => (judgements.get(d) ?? -1) >= 0)
-      : docs.slice(0, n);
-    return new JudgedRanking(
+    return joinJudgements(
       queryId,
-      kept === n ? grades : grades.slice(0, kept),
-      judgedGradesOf(judgements, queryId),
-      relevanceLevel,
-      keptDocs,
+      {
+        numRet: n,
+        ranks: foundRanks.subarray(0, found),
+        grades: foundGrades.subarray(0, found),
+      },
       judgements,
+      { relevanceLevel, judgedOnly, docs: keepDocs ? docs : undefined },
     );
   }
 
@@ -214,6 +219,109 @@ export class JudgedRanking {
   numNonRel(level: number = this.relevanceLevel): number {
     return this.judgedGrades.length - this.numRel(level);
   }
+}
+
+/**
+ * Where a ranking's judged documents are: what every reader gives the
+ * joiner, whether it ranked ids (the line reader, plain data, trec_eval's
+ * full reader) or counted the ranks of judged documents only (the byte
+ * scanner).
+ */
+export interface JudgedPositions {
+  /** The number of documents ranked (after any depth cut). */
+  readonly numRet: number;
+  /** The 1-based ranks of the judged documents among them, in any order. */
+  readonly ranks: ArrayLike<number>;
+  /**
+   * Their judged grades, aligned with `ranks`; a negative grade is in the
+   * pool but not judged.
+   */
+  readonly grades: ArrayLike<number>;
+}
+
+/** Options of {@linkcode joinJudgements}. */
+export interface JoinJudgementsOptions {
+  /** A document is relevant when its grade is at least this. Default: 1. */
+  relevanceLevel?: number;
+  /** Drop unjudged documents from the ranking (trec_eval `-J`). Default: false. */
+  judgedOnly?: boolean;
+  /**
+   * The query's non-negative judged grades, highest first, when already
+   * known. Default: {@linkcode judgedGradesOf} the judgements.
+   */
+  judgedGrades?: Float64Array;
+  /** The ranked ids, best first, to keep in the ranking. Default: none. */
+  docs?: readonly DocId[];
+  /**
+   * A buffer to hold the grades when it is long enough, so consecutive
+   * topics reuse one array (the ranking is then valid until the buffer is
+   * used again). Default: a new array.
+   */
+  into?: Float64Array;
+}
+
+/**
+ * Joins a ranking with its judgements: the one join every reader's
+ * rankings go through. A judged grade stays as is, a document without a
+ * judgement gets {@linkcode NOT_POOLED}, a negative judgement
+ * {@linkcode POOLED_UNJUDGED}; judged-only keeps the judged documents in
+ * rank order.
+ *
+ * @example
+ * ```ts
+ * import { joinJudgements } from "./judged_ranking.ts";
+ * const judgements = new Map([["a", 2], ["b", -1]]);
+ * const ranking = joinJudgements(
+ *   "q1",
+ *   { numRet: 3, ranks: [3, 1], grades: [2, -1] },
+ *   judgements,
+ * );
+ * console.log(Array.from(ranking.grades)); // [-2, -1, 2]
+ * ```
+ *
+ * @param queryId The query.
+ * @param judged Where the judged documents rank, and their grades.
+ * @param judgements The query's judgements, when they are a map.
+ * @param options Relevance level, judged-only, ids and a buffer.
+ * @returns The joined ranking.
+ * @throws {RangeError} If a judged grade is not a finite number.
+ */
+export function joinJudgements(
+  queryId: QueryId,
+  judged: JudgedPositions,
+  judgements: Judgements | undefined,
+  options: JoinJudgementsOptions = {},
+): JudgedRanking {
+  const { relevanceLevel = 1, judgedOnly = false, docs, into } = options;
+  const judgedGrades = options.judgedGrades ??
+    judgedGradesOf(judgements ?? new Map(), queryId);
+  const { numRet, ranks, grades } = judged;
+  let out: Float64Array;
+  let keptDocs: readonly DocId[] | undefined;
+  if (judgedOnly) {
+    const kept: number[] = [];
+    for (let k = 0; k < ranks.length; k++) if (grades[k] >= 0) kept.push(k);
+    kept.sort((a, b) => ranks[a] - ranks[b]);
+    out = Float64Array.from(kept, (k) => grades[k]);
+    keptDocs = docs && kept.map((k) => docs[ranks[k] - 1]);
+  } else {
+    out = (into && into.length >= numRet
+      ? into.subarray(0, numRet)
+      : new Float64Array(numRet)).fill(NOT_POOLED);
+    for (let k = 0; k < ranks.length; k++) {
+      const grade = grades[k];
+      out[ranks[k] - 1] = grade < 0 ? POOLED_UNJUDGED : grade;
+    }
+    keptDocs = docs && (numRet === docs.length ? docs : docs.slice(0, numRet));
+  }
+  return new JudgedRanking(
+    queryId,
+    out,
+    judgedGrades,
+    relevanceLevel,
+    keptDocs,
+    judgements,
+  );
 }
 
 /**

@@ -28,7 +28,10 @@ export type {
   SubtopicQrels,
 } from "./types.ts";
 export {
+  joinJudgements,
+  type JoinJudgementsOptions,
   judgedGradesOf,
+  type JudgedPositions,
   JudgedRanking,
   type JudgedRankingOptions,
   NOT_POOLED,
@@ -56,6 +59,7 @@ export {
   type ScoresRecord,
 } from "./plain_data.ts";
 export { compareIds } from "./compare_ids.ts";
+export { rankByScore, type RankOptions } from "./rank.ts";
 export {
   checkRagSample,
   type ContextId,

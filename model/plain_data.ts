@@ -7,6 +7,7 @@
  */
 
 import { compareIds } from "./compare_ids.ts";
+import { rankByScore } from "./rank.ts";
 import type {
   DocId,
   Judgements,
@@ -60,11 +61,14 @@ export function rankScores(
       );
     }
   }
-  entries.sort((a, b) => b[1] - a[1] || compareIds(b[0], a[0]));
+  const order = rankByScore(
+    entries.map(([, score]) => score),
+    (a, b) => compareIds(entries[a][0], entries[b][0]),
+  );
   return {
     queryId,
-    docs: entries.map(([docId]) => docId),
-    scores: entries.map(([, score]) => score),
+    docs: Array.from(order, (i) => entries[i][0]),
+    scores: Array.from(order, (i) => entries[i][1]),
   };
 }
 

@@ -9,7 +9,7 @@
 import { compareIds } from "../model/compare_ids.ts";
 import type { PrefsRecord } from "./prefs_file.ts";
 import type { TrecEvalRunTopic } from "./run_file.ts";
-import { glibcSort } from "./c_sort.ts";
+import { glibcSort } from "../model/glibc_sort.ts";
 import { rankTopic, TopicError } from "./topic.ts";
 import { PreferenceOrder } from "./_preference_order.ts";
 

@@ -6,14 +6,10 @@
  */
 
 import { compareIds } from "../model/compare_ids.ts";
-import {
-  JudgedRanking,
-  NOT_POOLED,
-  POOLED_UNJUDGED,
-} from "../model/judged_ranking.ts";
+import { joinJudgements, type JudgedRanking } from "../model/judged_ranking.ts";
+import { rankByScore } from "../model/rank.ts";
 import type { TrecEvalQrelsTopic } from "./qrels_file.ts";
 import type { TrecEvalRunTopic } from "./run_file.ts";
-import { glibcSort } from "./c_sort.ts";
 import { IdTable } from "./id_table.ts";
 
 /**
@@ -95,29 +91,19 @@ export function rankTopic(
   options: RankTopicOptions = {},
 ): string[] {
   const { docnos, scores } = topic;
-  const ties = options.ascendingTies ? 1 : -1;
-  const byScore = (a: number, b: number) => {
-    const x = scores[a], y = scores[b];
-    if (x > y) return -1;
-    if (x < y) return 1;
-    return ties * compareIds(docnos[a], docnos[b]);
-  };
-  const order = docnos.map((_, i) => i);
-  if (scores.some(Number.isNaN)) {
-    // NaN compares false both ways, so the order depends on trec_eval's
-    // algorithm and its starting order: both reproduced.
-    order.sort((a, b) => compareIds(docnos[a], docnos[b]));
-    glibcSort(order, byScore);
-  } else {
-    // Without NaN, score then id orders distinct documents totally (equal
-    // ones are indistinguishable), so any sort gives trec_eval's order.
-    order.sort(byScore);
-  }
+  const order = rankByScore(
+    scores,
+    (a, b) => compareIds(docnos[a], docnos[b]),
+    {
+      ascendingTies: options.ascendingTies,
+      nan: "glibc",
+    },
+  );
   const depth = Math.max(
     0,
     Math.min(order.length, options.maxDocs ?? Infinity),
   );
-  const ranked = order.slice(0, depth).map((i) => docnos[i]);
+  const ranked = Array.from(order.subarray(0, depth), (i) => docnos[i]);
   const repeated = firstRepeated(ranked);
   if (repeated !== undefined) {
     throw new TopicError(
@@ -202,23 +188,23 @@ export function judgeRanking(
       { in: "rel", queryId, docno },
     );
   }
+  const ranks: number[] = [];
   const grades: number[] = [];
-  for (const docno of ranked) {
+  ranked.forEach((docno, i) => {
     const at = judged.indexOf(docno);
-    const rel = at === -1 ? undefined : judgements.rels[at];
-    const grade = rel === undefined
-      ? NOT_POOLED
-      : rel < 0
-      ? POOLED_UNJUDGED
-      : rel;
-    if (judgedOnly && grade < 0) continue;
-    grades.push(grade);
-  }
-  return new JudgedRanking(
+    if (at === -1) return;
+    ranks.push(i + 1);
+    grades.push(judgements.rels[at]);
+  });
+  return joinJudgements(
     queryId,
-    Float64Array.from(grades),
-    Float64Array.from(judgements.rels.filter((rel) => rel >= 0)).sort()
-      .reverse(),
-    relevanceLevel,
+    { numRet: ranked.length, ranks, grades },
+    undefined,
+    {
+      relevanceLevel,
+      judgedOnly,
+      judgedGrades: Float64Array.from(judgements.rels.filter((rel) => rel >= 0))
+        .sort().reverse(),
+    },
   );
 }

@@ -13,7 +13,7 @@
  *
  * @example
  * ```ts
- * import { glibcSort } from "./c_sort.ts";
+ * import { glibcSort } from "./glibc_sort.ts";
  * console.log(glibcSort([3, 1, 2], (a, b) => a - b)); // [1, 2, 3]
  * ```
  *

@@ -1,5 +1,5 @@
-import { assertEquals } from "../../assert.ts";
-import { glibcSort } from "../../../trec_eval/c_sort.ts";
+import { assertEquals } from "../assert.ts";
+import { glibcSort } from "../../model/glibc_sort.ts";
 
 Deno.test("glibcSort is a stable merge sort", () => {
   const items = [[2, "a"], [1, "b"], [2, "c"], [1, "d"], [0, "e"]] as const;
