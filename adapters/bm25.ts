@@ -8,6 +8,7 @@
  */
 
 import { compareIds } from "../model/compare_ids.ts";
+import { rankByScore } from "../model/rank.ts";
 import type { DatasetDocument } from "../formats/dataset.ts";
 import {
   type AnalyzerName,
@@ -311,8 +312,11 @@ export class Bm25Retriever implements Retriever {
       hits.push({ id: ids[picked[i]], score: Number(score.toFixed(6)) });
     }
     // As trec_eval ranks those lines.
-    hits.sort((x, y) => y.score! - x.score! || compareIds(y.id!, x.id!));
-    return hits;
+    const ranked = rankByScore(
+      hits.map((hit) => hit.score!),
+      (x, y) => compareIds(hits[x].id!, hits[y].id!),
+    );
+    return Array.from(ranked, (i) => hits[i]);
   }
 }
 

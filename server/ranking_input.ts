@@ -7,7 +7,7 @@
  * @module
  */
 
-import { compareIds } from "../model/compare_ids.ts";
+import { rankScores } from "../model/plain_data.ts";
 import type { Qrels, RankedList } from "../model/types.ts";
 import { InputError } from "../model/errors.ts";
 import { readBeirQrels } from "../formats/beir.ts";
@@ -308,7 +308,7 @@ function rankedListOf(
       }`,
     );
   }
-  const entries = Object.entries(ranking).map(([doc, score]) => {
+  for (const [doc, score] of Object.entries(ranking)) {
     if (typeof score !== "number" || !Number.isFinite(score)) {
       throw new InputError(
         name,
@@ -318,14 +318,8 @@ function rankedListOf(
         }`,
       );
     }
-    return { doc, score };
-  });
-  entries.sort((a, b) => b.score - a.score || compareIds(b.doc, a.doc));
-  return {
-    queryId,
-    docs: entries.map((e) => e.doc),
-    scores: entries.map((e) => e.score),
-  };
+  }
+  return rankScores(queryId, ranking as Record<string, number>);
 }
 
 function notTextOrObject(value: unknown, name: string): InputError {
