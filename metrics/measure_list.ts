@@ -8,7 +8,7 @@
  */
 
 import type { TrecEvalMeasure } from "./metric.ts";
-import { BUILTIN_METRICS } from "./ranking_metrics.ts";
+import { BUILTIN_METRICS, TREC_EVAL_ROWS } from "./ranking_metrics.ts";
 import { isDecimal, splitSpecList } from "./spec.ts";
 import { nicknames, TREC_EVAL_ORDER } from "./trec_nicknames.ts";
 import { quoted } from "./_quoted.ts";
@@ -47,13 +47,10 @@ function trecName(row: TrecEvalMeasure): TrecName {
 // the registry's trec_eval rows, and `num_q`, a registry metric that only
 // trec_eval's drop-in computes as trec_eval does.
 const TREC_NAMES: ReadonlyMap<string, TrecName> = (() => {
-  const rows = new Map(
-    BUILTIN_METRICS.flatMap((d) => d.trecEval ?? []).map((r) => [r.name, r]),
-  );
   const names = new Set(BUILTIN_METRICS.map((d) => d.name));
   return new Map(
     TREC_EVAL_ORDER.flatMap((name) => {
-      const row = rows.get(name);
+      const row = TREC_EVAL_ROWS.get(name);
       if (row) return [[name, trecName(row)] as const];
       return names.has(name) ? [[name, { spec: name }] as const] : [];
     }),

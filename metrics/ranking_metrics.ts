@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { MetricDefinition } from "./metric.ts";
+import type { MetricDefinition, TrecEvalMeasure } from "./metric.ts";
 import { ap, gmMap } from "./builtin/ap.ts";
 import { bpref } from "./builtin/bpref.ts";
 import { numRel, numRelRet, numRet } from "./builtin/counts.ts";
@@ -100,3 +100,13 @@ export const BUILTIN_METRICS: readonly MetricDefinition[] = [
   nerr10,
   nerr11,
 ];
+
+/**
+ * The trec_eval rows the metrics of {@linkcode BUILTIN_METRICS} declare, by
+ * trec_eval's measure name: what trec_eval's drop-in and `eval -m P.5,10`
+ * both read.
+ */
+export const TREC_EVAL_ROWS: ReadonlyMap<string, TrecEvalMeasure> = new Map(
+  BUILTIN_METRICS.flatMap((definition) => definition.trecEval ?? [])
+    .map((row) => [row.name, row]),
+);

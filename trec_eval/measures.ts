@@ -14,7 +14,7 @@ import type {
   TrecEvalParams,
 } from "../metrics/metric.ts";
 import { atol } from "../formats/c_number.ts";
-import { BUILTIN_METRICS } from "../metrics/ranking_metrics.ts";
+import { TREC_EVAL_ROWS } from "../metrics/ranking_metrics.ts";
 import { TREC_EVAL_ORDER } from "../metrics/trec_nicknames.ts";
 export { nicknames } from "../metrics/trec_nicknames.ts";
 import { ap } from "../metrics/builtin/ap.ts";
@@ -162,8 +162,7 @@ function fromRow(row: TrecEvalMeasure): TrecMeasure {
 }
 
 const REGISTRY_MEASURES: ReadonlyMap<string, TrecMeasure> = new Map(
-  BUILTIN_METRICS.flatMap((definition) => definition.trecEval ?? [])
-    .map((row) => [row.name, fromRow(row)]),
+  [...TREC_EVAL_ROWS].map(([name, row]) => [name, fromRow(row)]),
 );
 
 /**
