@@ -22,10 +22,10 @@ const OFFICIAL = [
 ];
 
 /**
- * trec_eval 10's measures in its table's order, which is the order it
- * prints them. A measure that a registry metric computes is declared in
- * that metric's file (its `trecEval` rows); the others in trec_eval's
- * drop-in.
+ * All of trec_eval 10's measures in its table's order, which is the order it
+ * prints them: a fact of trec_eval, so a measure newly computed by a
+ * registry metric (declared in that metric's file, its `trecEval` rows)
+ * already has its place here.
  */
 export const TREC_EVAL_ORDER: readonly string[] = [
   // The table begins with the measures of the `official` nickname.

@@ -354,19 +354,50 @@ const TREC_EVAL_ONLY: readonly TrecMeasure[] = [
 ];
 
 /**
- * trec_eval 10's measures, in its order: the registry's trec_eval rows and
- * trec_eval's own measures, placed by {@linkcode TREC_EVAL_ORDER}.
+ * Builds trec_eval's table from measures declared elsewhere: trec_eval 10's
+ * own table order ({@linkcode TREC_EVAL_ORDER}, every measure trec_eval has)
+ * places each one. A registry metric that trec_eval also has declares its
+ * row in its own file, so adding one touches no line of this module or of
+ * the order.
+ *
+ * @example
+ * ```ts
+ * import { trecMeasureTable, TREC_MEASURES } from "./measures.ts";
+ * const runid = TREC_MEASURES.find((m) => m.name === "runid")!;
+ * const map = TREC_MEASURES.find((m) => m.name === "map")!;
+ * console.log(trecMeasureTable([map, runid]).map((m) => m.name)); // ["runid", "map"]
+ * ```
+ *
+ * @param measures The measures, in any order.
+ * @returns Those measures in trec_eval's order.
+ * @throws {Error} If a measure is declared twice or is not one of trec_eval's.
  */
-export const TREC_MEASURES: readonly TrecMeasure[] = (() => {
-  const own = new Map(TREC_EVAL_ONLY.map((m) => [m.name, m]));
-  return TREC_EVAL_ORDER.map((name) => {
-    const measure = own.get(name) ?? REGISTRY_MEASURES.get(name);
-    // A name in the order that nothing declares is a mistake in this
-    // package, found when the module loads rather than as a missing measure.
-    if (!measure) throw new Error(`trec_eval measure "${name}" is undeclared`);
-    return measure;
-  });
-})();
+export function trecMeasureTable(
+  measures: Iterable<TrecMeasure>,
+): readonly TrecMeasure[] {
+  const byName = new Map<string, TrecMeasure>();
+  for (const measure of measures) {
+    // Mistakes in this package, found when the module loads rather than as
+    // a measure that prints twice or never.
+    if (byName.has(measure.name)) {
+      throw new Error(`trec_eval measure "${measure.name}" is declared twice`);
+    }
+    if (!TREC_EVAL_ORDER.includes(measure.name)) {
+      throw new Error(`"${measure.name}" is not a trec_eval 10 measure`);
+    }
+    byName.set(measure.name, measure);
+  }
+  return TREC_EVAL_ORDER.flatMap((name) => byName.get(name) ?? []);
+}
+
+/**
+ * trec_eval 10's measures, in its order: the registry's trec_eval rows and
+ * trec_eval's own measures.
+ */
+export const TREC_MEASURES: readonly TrecMeasure[] = trecMeasureTable([
+  ...REGISTRY_MEASURES.values(),
+  ...TREC_EVAL_ONLY,
+]);
 
 /**
  * The measure table of a trec_eval version.

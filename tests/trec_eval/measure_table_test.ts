@@ -2,9 +2,13 @@
 // and trec_eval's own measures. measure_order.txt is trec_eval 10.0's order:
 // the measure names of `trec_eval -h -m NAME ...` with every measure named,
 // whose documentation trec_eval prints in its table's order.
-import { assertEquals } from "../assert.ts";
+import { assertEquals, assertThrows } from "../assert.ts";
 import { BUILTIN_METRICS } from "../../metrics/ranking_metrics.ts";
-import { measureTable, TREC_MEASURES } from "../../trec_eval/measures.ts";
+import {
+  measureTable,
+  TREC_MEASURES,
+  trecMeasureTable,
+} from "../../trec_eval/measures.ts";
 import { expandMeasureList } from "../../metrics/measure_list.ts";
 
 const ORDER = (await Deno.readTextFile(
@@ -62,4 +66,30 @@ Deno.test("each row's spec resolves to the metric that declares it", () => {
     );
     assertEquals(declared?.name, metric, row.name);
   }
+});
+
+Deno.test("a measure declared anywhere takes trec_eval's place without a table line", () => {
+  // As if relstring moved from trec_eval's own measures into a registry
+  // metric's file: the table is built from the same declarations, in
+  // whatever order they come, and relstring keeps trec_eval's place.
+  const relstring = TREC_MEASURES.find((m) => m.name === "relstring")!;
+  const others = TREC_MEASURES.filter((m) => m !== relstring);
+  const moved = { ...relstring, spec: "relstring" };
+  const table = trecMeasureTable([...others.reverse(), moved]);
+  assertEquals(table.map((m) => m.name), ORDER);
+  assertEquals(table[ORDER.indexOf("relstring")], moved);
+});
+
+Deno.test("a trec_eval measure declared twice, or one trec_eval lacks, is refused", () => {
+  const map = TREC_MEASURES.find((m) => m.name === "map")!;
+  assertThrows(
+    () => trecMeasureTable([map, { ...map }]),
+    Error,
+    'trec_eval measure "map" is declared twice',
+  );
+  assertThrows(
+    () => trecMeasureTable([{ ...map, name: "map_new" }]),
+    Error,
+    '"map_new" is not a trec_eval 10 measure',
+  );
 });
