@@ -1,7 +1,9 @@
 /**
  * The routes of the server, each declared once with `@hono/zod-openapi`:
  * its request schema (the same one that checks the request) and its
- * answers. `GET /openapi.json` is generated from these declarations.
+ * answers, whose JSON bodies are the published report schemas
+ * (`report/schemas/*.json`). `GET /openapi.json` is generated from these
+ * declarations.
  *
  * @module
  */
@@ -12,6 +14,21 @@ import { COMPARE_REQUEST } from "./compare.ts";
 import { EVALUATE_REQUEST } from "./evaluate.ts";
 import { RAG_REQUEST } from "./rag.ts";
 import { TREC_EVAL_REQUEST } from "./trec_eval.ts";
+import comparisonSchema from "../report/schemas/comparison.json" with {
+  type: "json",
+};
+import evaluationSchema from "../report/schemas/evaluation.json" with {
+  type: "json",
+};
+import metricListingSchema from "../report/schemas/metric_listing.json" with {
+  type: "json",
+};
+import problemSchema from "../report/schemas/problem.json" with {
+  type: "json",
+};
+import ragEvaluationSchema from "../report/schemas/rag_evaluation.json" with {
+  type: "json",
+};
 
 /** Options of {@linkcode apiRoutes}. */
 export interface ApiRoutesOptions {
@@ -19,28 +36,26 @@ export interface ApiRoutesOptions {
   token?: boolean;
 }
 
-const PROBLEM = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.int(),
-  detail: z.string(),
-  file: z.string().optional().meta({
-    description: "The input at fault: qrels or run.",
-  }),
-  line: z.int().optional().meta({
-    description: "The 1-based line of TREC text, 0 for JSON input.",
-  }),
-  reason: z.string().optional().meta({
-    description: "`detail` without the place.",
-  }),
-  field: z.string().optional().meta({
-    description: "The request field at fault.",
-  }),
-}).meta({ id: "Problem", description: "An RFC 9457 problem." });
+// The answers' bodies are the report formats' JSON Schemas (draft 2020-12,
+// which OpenAPI 3.1 schemas are), registered as components as they are
+// published, so the document cannot drift from them. Each keeps its `$id`,
+// against which its references to the others resolve
+// (`comparison.json` refers to `evaluation.json`).
+const REPORT_SCHEMAS = {
+  Evaluation: evaluationSchema,
+  Comparison: comparisonSchema,
+  RagEvaluation: ragEvaluationSchema,
+  MetricListing: metricListingSchema,
+  Problem: problemSchema,
+} as const;
+
+const reportSchema = (name: keyof typeof REPORT_SCHEMAS) => ({
+  $ref: `#/components/schemas/${name}`,
+});
 
 const problem = (description: string) => ({
   description,
-  content: { "application/problem+json": { schema: PROBLEM } },
+  content: { "application/problem+json": { schema: reportSchema("Problem") } },
 });
 
 const ERRORS = {
@@ -54,88 +69,6 @@ const ERRORS = {
   503: problem("Too many requests are running or waiting; see Retry-After."),
   504: problem("The request took longer than the server's time limit."),
 };
-
-const numbers = z.record(z.string(), z.number());
-
-const METRIC_DEFINITION = z.object({
-  name: z.string(),
-  kind: z.string(),
-  description: z.string(),
-  cutoff: z.enum(["optional", "required", "none"]),
-  aggregate: z.enum(["mean", "sum", "geometric"]),
-  aliases: z.array(z.string()),
-  params: z.record(
-    z.string(),
-    z.object({
-      type: z.enum(["number", "integer", "string", "gains"]),
-      description: z.string(),
-      default: z.unknown().optional(),
-      min: z.number().optional(),
-      max: z.number().optional(),
-      choices: z.array(z.string()).optional(),
-    }),
-  ),
-}).meta({ id: "MetricDefinition" });
-
-const EVALUATION = z.object({
-  runId: z.string().optional().meta({
-    description: "The tag of the run's last line (TREC text only).",
-  }),
-  metrics: z.array(z.string()),
-  aggregate: numbers.meta({
-    description: "Metric label to its mean (or sum) over scored queries.",
-  }),
-  perQuery: z.record(z.string(), numbers),
-  counts: z.object({
-    scored: z.int(),
-    unjudged: z.int(),
-    withoutRelevant: z.int(),
-    notRetrieved: z.int(),
-  }),
-  segments: z.record(z.string(), z.unknown()),
-}).meta({ id: "Evaluation" });
-
-const COMPARISON = z.object({
-  querySet: z.string(),
-  nQueries: z.int(),
-  test: z.string(),
-  correction: z.string(),
-  alpha: z.number(),
-  seed: z.int(),
-  resamples: z.int(),
-  metrics: z.array(z.string()),
-  systems: z.array(z.record(z.string(), z.unknown())),
-  pairs: z.array(z.record(z.string(), z.unknown())),
-  curves: z.array(z.record(z.string(), z.unknown())).optional(),
-}).meta({
-  id: "Comparison",
-  description:
-    "The JSON Schema report/schemas/comparison.json of the package. Each entry of `pairs` carries UltraRAG's aliases (A_mean, B_mean, p_value) besides ranklens' own keys.",
-});
-
-const maybeNumbers = z.record(z.string(), z.number().nullable());
-
-const RAG_EVALUATION = z.object({
-  nSamples: z.int(),
-  normalize: z.string(),
-  metrics: z.array(z.string()),
-  aggregate: maybeNumbers.meta({
-    description: "null when the metric applied to no sample.",
-  }),
-  coverage: z.record(z.string(), z.int()),
-  perSample: z.array(maybeNumbers).optional(),
-  sampleIds: z.array(z.string()).optional().meta({
-    description:
-      "Beside perSample: each sample's id, or its 1-based position when the samples lack distinct ids.",
-  }),
-  responses: z.array(z.string().nullable()).optional().meta({
-    description: "Beside perSample: each sample's response.",
-  }),
-  bestReferences: z.array(z.string().nullable()).optional().meta({
-    description:
-      "Beside perSample: each sample's reference with the highest token F1 against its response.",
-  }),
-}).meta({ id: "RagEvaluation" });
 
 const page = (summary: string, path: string, operationId: string) =>
   createRoute({
@@ -178,7 +111,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}) {
     summary: string,
     description: string | undefined,
     request: z.ZodType,
-    answers: Record<string, { schema: z.ZodType }>,
+    answers: Record<string, { schema: z.ZodType | { $ref: string } }>,
     answer: string,
   ) =>
     createRoute({
@@ -241,7 +174,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}) {
         200: {
           description: "One entry per metric definition.",
           content: {
-            "application/json": { schema: z.array(METRIC_DEFINITION) },
+            "application/json": { schema: reportSchema("MetricListing") },
           },
         },
         401: ERRORS[401],
@@ -253,7 +186,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}) {
       "Score a run against qrels (the `eval` command)",
       "Answers exactly what `cli.ts eval --format json` prints for the same input and options.",
       EVALUATE_REQUEST,
-      { "application/json": { schema: EVALUATION } },
+      { "application/json": { schema: reportSchema("Evaluation") } },
       "The evaluation.",
     ),
     compare: scoring(
@@ -263,7 +196,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}) {
       "With `format: json` (the default) answers what `cli.ts compare --format json` prints for the same runs; the other formats are its other reports (`html` with SVG plots).",
       COMPARE_REQUEST,
       {
-        "application/json": { schema: COMPARISON },
+        "application/json": { schema: reportSchema("Comparison") },
         "text/html": plain,
         "text/csv": plain,
         "text/markdown": plain,
@@ -278,7 +211,7 @@ export function apiRoutes(options: ApiRoutesOptions = {}) {
       "Score RAG answers and contexts (the `rag` command)",
       "Answers what `cli.ts rag --format json` prints for the same samples and options.",
       RAG_REQUEST,
-      { "application/json": { schema: RAG_EVALUATION } },
+      { "application/json": { schema: reportSchema("RagEvaluation") } },
       "The RAG evaluation.",
     ),
     trecEval: scoring(
@@ -348,6 +281,17 @@ export function registerApiRoutes(
       type: "http",
       scheme: "bearer",
     });
+  }
+  // A JSON import types `"type": "object"` as a string, not the literal.
+  type SchemaObject = Parameters<
+    typeof app.openAPIRegistry.registerComponent<"schemas">
+  >[2];
+  for (const [name, schema] of Object.entries(REPORT_SCHEMAS)) {
+    app.openAPIRegistry.registerComponent(
+      "schemas",
+      name,
+      schema as SchemaObject,
+    );
   }
   for (const route of Object.values(apiRoutes(options))) {
     app.openAPIRegistry.registerPath(route);
