@@ -66,6 +66,11 @@ import { answerScoring, type ScoringRoute } from "./server/scoring.ts";
 import { ScoringPool, scoringWorkersAllowed } from "./server/scoring_pool.ts";
 import { timeLimit, type TimeLimitVariables } from "./server/time_limit.ts";
 
+// The registry ServerOptions takes, with the types its signatures name.
+export type * from "./model/types.ts";
+export type { JudgedRanking } from "./model/mod.ts";
+export type * from "./metrics/metric.ts";
+export type { Registry } from "./metrics/registry.ts";
 export type { ServerOptions } from "./server/options.ts";
 export type { TrecEvalOutput, TrecEvalRunner } from "./server/trec_eval.ts";
 export type { Deadline, TimeLimitVariables } from "./server/time_limit.ts";

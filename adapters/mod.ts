@@ -18,6 +18,26 @@
  * @module
  */
 
+// Types of other folders that the signatures below name, re-exported as types
+// only (values come from their own entry point), so that a user of this entry
+// point alone can name every type it shows.
+export type * from "../model/types.ts";
+export type { JudgedRanking } from "../model/mod.ts";
+export type {
+  DatasetDocument,
+  DatasetQuery,
+  ExtraFields,
+  FormatRunOptions,
+  QrelsRecord,
+  RetrievalDataset,
+} from "../formats/mod.ts";
+export type * from "../metrics/metric.ts";
+export type {
+  Evaluation,
+  EvaluationCounts,
+  Registry,
+  SegmentSummary,
+} from "../metrics/mod.ts";
 export {
   asRetriever,
   checkConcurrency,

@@ -14,6 +14,22 @@
  * @module
  */
 
+// Types of other folders that the signatures below name, re-exported as types
+// only (values come from their own entry point), so that a user of this entry
+// point alone can name every type it shows.
+export type * from "../model/types.ts";
+export type {
+  ContextId,
+  InputError,
+  JudgedItem,
+  JudgedRanking,
+  JudgedTopic,
+  JudgeRequest,
+  JUDGING_RESTART,
+  JudgingRun,
+  RagasSingleTurnSample,
+  RagSample,
+} from "../model/mod.ts";
 export {
   type ByteReader,
   type Line,

@@ -16,6 +16,25 @@
  * @module
  */
 
+// Types of other folders that the signatures below name, re-exported as types
+// only (values come from their own entry point), so that a user of this entry
+// point alone can name every type it shows.
+export type * from "../model/types.ts";
+export type {
+  ContextId,
+  JudgedItem,
+  JudgedRanking,
+  JudgedTopic,
+  JudgeRequest,
+  JUDGING_RESTART,
+  JudgingRun,
+  QrelsLike,
+  RagasSingleTurnSample,
+  RagSample,
+  RunLike,
+  ScoresMap,
+  ScoresRecord,
+} from "../model/mod.ts";
 export type {
   Aggregate,
   AnyMetricDefinition,

@@ -16,6 +16,34 @@
  * @module
  */
 
+// Types of other folders that the signatures below name, re-exported as types
+// only (values come from their own entry point), so that a user of this entry
+// point alone can name every type it shows.
+export type * from "../model/types.ts";
+export type { JudgedRanking } from "../model/mod.ts";
+export type * from "../metrics/metric.ts";
+export type {
+  Alternative,
+  ALTERNATIVES,
+  Comparison,
+  Correction,
+  CORRECTIONS,
+  EvaluateOptions,
+  Evaluation,
+  EvaluationCounts,
+  MetricCurve,
+  PairComparison,
+  QUERY_SETS,
+  QuerySet,
+  RagEvaluation,
+  Registry,
+  SegmentSummary,
+  SIGNIFICANCE_TESTS,
+  SignificanceTest,
+  SystemSummary,
+  ZERO_METHODS,
+  ZeroMethod,
+} from "../metrics/mod.ts";
 export {
   EVALUATION_FORMATS,
   type EvaluationFormat,

@@ -42,3 +42,18 @@ Deno.test("the README and .ci/run pin the same Deno", async () => {
   assertEquals(README.includes(`npx -y deno@${pinned} task demo`), true);
   assertEquals(README.includes(`npx -y deno@${pinned} task test`), true);
 });
+
+Deno.test("the README's subpath exports are deno.json's exports", async () => {
+  const config = JSON.parse(
+    await Deno.readTextFile(new URL("../deno.json", import.meta.url)),
+  ) as { name: string; exports: Record<string, string> };
+  const section = README.slice(
+    README.indexOf("### Subpath exports"),
+    README.indexOf("### Plugins"),
+  );
+  const listed = [...section.matchAll(/^\| `([^`]+)`/gm)].map((m) => m[1]);
+  const exported = Object.keys(config.exports).map((key) =>
+    config.name + key.slice(1)
+  );
+  assertEquals(listed, exported);
+});

@@ -16,6 +16,17 @@
  * @module
  */
 
+// Types of other folders that the signatures below name, re-exported as types
+// only (values come from their own entry point), so that a user of this entry
+// point alone can name every type it shows.
+export type {
+  DocId,
+  InputError,
+  JudgedRanking,
+  Judgements,
+  QueryId,
+} from "../model/mod.ts";
+export type { ByteReader, Source } from "../formats/mod.ts";
 export { trecEval, type TrecEvalOptions } from "./command.ts";
 export {
   parseTrecEvalArgs,
