@@ -199,6 +199,14 @@ function takeLimitOptions(
 const SYSTEM_ERRORS: (abstract new (...args: never[]) => Error)[] = Object
   .values(Deno.errors);
 
+/**
+ * Whether `code` names an errno (`ENOSPC`, `EIO`): an I/O error of the
+ * system, not a bug that happens to carry a code (`ERR_INVALID_ARG_TYPE`).
+ */
+function isErrnoCode(code: unknown): boolean {
+  return typeof code === "string" && /^E[A-Z0-9]{1,15}$/.test(code);
+}
+
 /** The exit status of a bug, as sysexits.h's EX_SOFTWARE. */
 const BUG_STATUS = 70;
 
@@ -254,8 +262,7 @@ export function reportError(
   if (
     error instanceof InputError ||
     SYSTEM_ERRORS.some((type) => error instanceof type) ||
-    error instanceof Error &&
-      typeof (error as { code?: unknown }).code === "string"
+    error instanceof Error && isErrnoCode((error as { code?: unknown }).code)
   ) {
     console.error(`ranklens ${command}: ${systemMessage(error as Error)}`);
     return dataErrorStatus;

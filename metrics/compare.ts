@@ -9,6 +9,7 @@
 
 import { builtinRegistry } from "./builtin.ts";
 import { compareIds } from "../model/compare_ids.ts";
+import { InputError } from "../model/errors.ts";
 import {
   evaluate,
   type EvaluateOptions,
@@ -307,7 +308,9 @@ function entriesOf<T>(named: Named<T>): [string, T][] {
  * @returns The comparison.
  * @throws {TypeError} On fewer than two runs, an unknown baseline or test, or
  * a metric that does not aggregate by the mean or sum.
- * @throws {RangeError} On an option out of range or an empty query set.
+ * @throws {RangeError} On an option out of range.
+ * @throws {InputError} On an empty query set, or a run without a value for
+ * a judged query.
  */
 export async function compare(
   runs: Named<RunLike>,
@@ -409,6 +412,34 @@ interface Settings {
   readonly seed: number;
   readonly resamples: number;
   readonly querySet: QuerySet;
+}
+
+/**
+ * Checks a comparison's options against the names of its runs, as
+ * {@linkcode compare} and {@linkcode compareEvaluations} do first: what a
+ * caller that scores the runs itself can check before any run is read.
+ *
+ * @example
+ * ```ts
+ * import { checkComparisonOptions } from "./compare.ts";
+ * try {
+ *   checkComparisonOptions({ baseline: "bm26" }, ["bm25", "dense"]);
+ * } catch (error) {
+ *   console.log((error as Error).message); // 'Baseline "bm26" is not one of the runs ["bm25","dense"]'
+ * }
+ * ```
+ *
+ * @param options The comparison options.
+ * @param names The runs' names.
+ * @throws {TypeError} On fewer than two runs, or an unknown baseline, test,
+ * correction, zero method or query set.
+ * @throws {RangeError} On an option out of range.
+ */
+export function checkComparisonOptions(
+  options: ComparisonOptions,
+  names: readonly string[],
+): void {
+  checkedSettings(options, names);
 }
 
 function checkedSettings(
@@ -540,10 +571,12 @@ export function checkComparable(
  * @param evaluations Named evaluations, at least two, with the same metrics.
  * @param options Comparison options, the judged queries and the metrics.
  * @returns The comparison.
- * @throws {TypeError} On fewer than two runs, different metrics, a run
- * missing a judged query, an unknown baseline, test or metric, or a metric
- * that does not aggregate by the mean or sum.
- * @throws {RangeError} On an option out of range or an empty query set.
+ * @throws {TypeError} On fewer than two runs, different metrics, an unknown
+ * baseline, test or metric, or a metric that does not aggregate by the mean
+ * or sum.
+ * @throws {RangeError} On an option out of range.
+ * @throws {InputError} On an empty query set, or a run without a value for
+ * a judged query.
  */
 export function compareEvaluations(
   evaluations: Named<Evaluation>,
@@ -793,14 +826,19 @@ function querySetOf(
     for (const [name, e] of entries) {
       const missing = queries.find((q) => !e.perQuery.has(q));
       if (missing !== undefined) {
-        throw new TypeError(
+        throw new InputError(
+          "",
+          0,
           `Run "${name}" has no value for judged query "${missing}"; evaluate with averageOverQrels (trec_eval -c) or compare on the intersection`,
         );
       }
     }
   }
+  // What the runs hold, not how compare was called: a user's data error.
   if (queries.length === 0) {
-    throw new RangeError(
+    throw new InputError(
+      "",
+      0,
       querySet === "intersection"
         ? "No query is scored by every run"
         : "There are no judged queries",

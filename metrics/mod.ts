@@ -83,6 +83,7 @@ export {
 } from "./diversity/evaluate.ts";
 export {
   checkComparable,
+  checkComparisonOptions,
   compare,
   compareEvaluations,
   type CompareEvaluationsOptions,
@@ -107,6 +108,7 @@ export {
   type RagEvaluateOptions,
   type RagEvaluation,
   type RagMetricLike,
+  resolveRagMetrics,
 } from "./rag/evaluate.ts";
 export {
   type NormalizedAnswers,

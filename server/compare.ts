@@ -10,6 +10,8 @@ import { z } from "zod";
 import { MAX_SEED } from "../cli/options.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
 import {
+  checkComparable,
+  checkComparisonOptions,
   compareEvaluations,
   curveSpecs,
   DEFAULT_COMPARE_SPECS,
@@ -52,7 +54,7 @@ import {
   strings,
   text,
 } from "./request_fields.ts";
-import { excerpt, HttpProblem, userInput, userInputAsync } from "./problem.ts";
+import { excerpt, HttpProblem, userInput } from "./problem.ts";
 import {
   QRELS_FORMAT,
   QRELS_INPUT,
@@ -328,7 +330,18 @@ export async function compareRequest(
   const registry = options.registry ?? builtinRegistry;
   const given = specs?.length ? specs : DEFAULT_COMPARE_SPECS;
   checkSpecs(budgets, given);
-  const labels = resolveSpecs(given, registry).map((metric) => metric.label);
+  const tested = resolveSpecs(given, registry);
+  // Everything compare refuses about the request is checked before any run
+  // is scored; what fails after that is the data's (an InputError) or a bug.
+  for (const metric of tested) {
+    userInput("metrics", () => checkComparable(metric));
+  }
+  userInput("baseline", () =>
+    checkComparisonOptions(
+      { ...significance, resamples, querySet, baseline },
+      runs.map(([name]) => name),
+    ));
+  const labels = tested.map((metric) => metric.label);
   const curveCutoffs = format === "html" ? DEFAULT_CURVE_CUTOFFS : [];
   const curves = userInput(
     "metrics",
@@ -349,30 +362,25 @@ export async function compareRequest(
   checkWork(runs.length, baseline, labels.length, resamples, qrels.size);
   const evaluations = new Map<string, Evaluation>();
   for (const [name, run] of runs) {
-    const { evaluation } = await userInputAsync(
-      "runs",
-      () =>
-        scoreRun(qrels, bound, run, `runs.${name}`, {
-          format: runFormat,
-          ...evaluateOptions,
-          registry: options.registry,
-          deadline: options.deadline,
-        }),
-    );
+    const { evaluation } = await scoreRun(qrels, bound, run, `runs.${name}`, {
+      format: runFormat,
+      ...evaluateOptions,
+      registry: options.registry,
+      deadline: options.deadline,
+    });
     evaluations.set(name, evaluation);
   }
   options.deadline?.check();
-  const comparison = userInput("runs", () =>
-    compareEvaluations(evaluations, {
-      checkpoint: () => options.deadline?.check(),
-      ...significance,
-      resamples,
-      querySet,
-      baseline,
-      metrics: labels,
-      judgedQueries: qrels.keys(),
-      curveCutoffs,
-    }));
+  const comparison = compareEvaluations(evaluations, {
+    checkpoint: () => options.deadline?.check(),
+    ...significance,
+    resamples,
+    querySet,
+    baseline,
+    metrics: labels,
+    judgedQueries: qrels.keys(),
+    curveCutoffs,
+  });
   return {
     format,
     body: format === "json"

@@ -35,7 +35,7 @@ import {
   parseRequest,
   strings,
 } from "./request_fields.ts";
-import { excerpt, HttpProblem, userInput, userInputAsync } from "./problem.ts";
+import { excerpt, HttpProblem, userInput } from "./problem.ts";
 import {
   QRELS_FORMAT,
   QRELS_INPUT,
@@ -166,16 +166,12 @@ export async function evaluateRequest(
       );
     }
     const run = runFromInput(runInput, "run", runFormat);
-    const evaluation = await userInputAsync(
-      "run",
-      () =>
-        evaluateDiversity(run.lists, qrels, specs, {
-          depth: evaluateOptions.depth,
-          averageOverQrels: evaluateOptions.averageOverQrels,
-          registry,
-          requireJudged: true,
-        }),
-    );
+    const evaluation = await evaluateDiversity(run.lists, qrels, specs, {
+      depth: evaluateOptions.depth,
+      averageOverQrels: evaluateOptions.averageOverQrels,
+      registry,
+      requireJudged: true,
+    });
     return evaluationToJson(evaluation, { perQuery, runId: run.tag() });
   }
   const diversity = specs.find((spec) => isDiversitySpec(spec, registry));
@@ -198,16 +194,15 @@ export async function evaluateRequest(
       "values (judged topics × metrics)",
     );
   }
-  const { evaluation, runId } = await userInputAsync(
-    "run",
-    () =>
-      scoreRun(qrels, bound, runInput, "run", {
-        format: runFormat,
-        ...evaluateOptions,
-        registry: options.registry,
-        deadline: options.deadline,
-      }),
-  );
+  // The request is checked: what scoring throws now is the data's (an
+  // InputError, a 400) or a bug (a 500, logged), never a TypeError taken
+  // for the user's.
+  const { evaluation, runId } = await scoreRun(qrels, bound, runInput, "run", {
+    format: runFormat,
+    ...evaluateOptions,
+    registry: options.registry,
+    deadline: options.deadline,
+  });
   return evaluationToJson(evaluation, { perQuery, runId });
 }
 

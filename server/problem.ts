@@ -191,8 +191,10 @@ export function isUserError(error: unknown): boolean {
 export function problemOf(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof InputError) {
+    // Data from no file (an in-memory comparison, a sample's texts) has no
+    // place to name.
     return new HttpProblem(400, excerpt(error.message), {
-      extensions: {
+      extensions: error.file === "" ? {} : {
         file: excerpt(error.file, 100),
         line: error.line,
         reason: excerpt(error.reason),
@@ -206,9 +208,11 @@ export function problemOf(error: unknown): HttpProblem {
 }
 
 /**
- * Runs a library call whose documented `TypeError`/`RangeError`/`SyntaxError`
- * are about the request (a metric spec, an option, a sample), answering them
- * with a 400 problem; everywhere else those classes are bugs.
+ * Runs a library call that only checks the request (resolving a metric spec,
+ * checking options), whose documented `TypeError`/`RangeError`/`SyntaxError`
+ * are about the request, answering them with a 400 problem. Scoring is never
+ * wrapped: there those classes are bugs, and the data's refusals are
+ * `InputError`s.
  *
  * @example
  * ```ts
@@ -230,34 +234,6 @@ export function problemOf(error: unknown): HttpProblem {
 export function userInput<T>(field: string, call: () => T): T {
   try {
     return call();
-  } catch (error) {
-    throw asUserProblem(field, error);
-  }
-}
-
-/**
- * {@linkcode userInput} for an async library call, such as scoring a run
- * (whose strict checks throw `TypeError` on a query without judgements).
- *
- * @example
- * ```ts
- * import { HttpProblem, userInputAsync } from "./problem.ts";
- * const failing = () => Promise.reject(new TypeError('Query "q7" of the run has no judgements'));
- * const error = await userInputAsync("run", failing).catch((e) => e);
- * console.log((error as HttpProblem).status); // 400
- * ```
- *
- * @param field The request field the call checks, named in the problem.
- * @param call The library call.
- * @returns What the call resolves to.
- * @throws {HttpProblem} 400 on the call's input errors.
- */
-export async function userInputAsync<T>(
-  field: string,
-  call: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await call();
   } catch (error) {
     throw asUserProblem(field, error);
   }

@@ -12,7 +12,11 @@ import {
   parseKeyMap,
 } from "../formats/answers.ts";
 import { readRagSamples } from "../formats/rag_samples.ts";
-import { DEFAULT_RAG_METRICS, evaluateRag } from "../metrics/rag/evaluate.ts";
+import {
+  DEFAULT_RAG_METRICS,
+  evaluateRag,
+  resolveRagMetrics,
+} from "../metrics/rag/evaluate.ts";
 import { NORMALIZATIONS } from "../metrics/rag/normalize.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { type RagEvaluationJson, ragEvaluationToJson } from "../report/rag.ts";
@@ -161,6 +165,10 @@ export async function ragRequest(
   const budgets = options.budgets ?? DEFAULT_BUDGETS;
   const specs = request.metrics?.length ? request.metrics : DEFAULT_RAG_METRICS;
   checkSpecs(budgets, specs);
+  const bound = userInput(
+    "metrics",
+    () => resolveRagMetrics(specs, options.registry),
+  );
   // One record per line, so errors name the record's 1-based position.
   const lines = typeof request.samples === "string"
     ? request.samples
@@ -180,11 +188,8 @@ export async function ragRequest(
       "values (samples × metrics)",
     );
   }
-  const result = userInput("samples", () =>
-    evaluateRag(samples, {
-      metrics: specs,
-      normalize,
-      registry: options.registry,
-    }));
+  // Only the specs are the request's to get wrong here: the samples are
+  // read and checked, so scoring throws an InputError (a 400) or a bug.
+  const result = evaluateRag(samples, { metrics: bound, normalize });
   return ragEvaluationToJson(result, { perSample });
 }

@@ -101,6 +101,16 @@ Deno.test("errors are told apart by class: a bug exits 70 with its stack trace",
       reportError(new SyntaxError("Unexpected token"), "rag", 1),
       70,
     );
+    // A code makes an I/O error the system's only when it is an errno.
+    const io = Object.assign(new Error("No space left on device"), {
+      code: "ENOSPC",
+    });
+    assertEquals(reportError(io, "eval", 1), 1);
+    const coded = Object.assign(new TypeError("bad argument"), {
+      code: "ERR_INVALID_ARG_TYPE",
+    });
+    assertEquals(reportError(coded, "eval", 1), 70);
+    assertEquals(printed.at(-1)?.[0], coded);
   } finally {
     console.error = error;
   }

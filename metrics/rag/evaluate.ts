@@ -8,6 +8,8 @@ import { builtinRegistry } from "../builtin.ts";
 import type { BoundMetric } from "../metric.ts";
 import type { Registry } from "../registry.ts";
 import { RagInput } from "./input.ts";
+import { LcsLimitError } from "./rouge.ts";
+import { InputError } from "../../model/errors.ts";
 import {
   type NormalizationName,
   type Normalizer,
@@ -110,30 +112,17 @@ export interface RagEvaluation {
  * @throws {RangeError} If there is no sample.
  * @throws {TypeError} If a metric is unknown or not of kind `rag`, or a
  * sample is malformed (the message names its 1-based position).
+ * @throws {InputError} If a sample's texts are too long for a metric
+ * (ROUGE-L's table limit; the message names the sample).
  */
 export function evaluateRag(
   samples: Iterable<RagSample>,
   options: RagEvaluateOptions = {},
 ): RagEvaluation {
-  const registry = options.registry ?? builtinRegistry;
-  const metrics = new Map<string, BoundMetric<RagInput>>();
-  for (const m of options.metrics ?? DEFAULT_RAG_METRICS) {
-    if (typeof m === "string") refuseModelMetric(m, registry);
-    const metric = typeof m === "string"
-      ? registry.resolve<RagInput>(m, "rag")
-      : m;
-    if (metric.kind !== "rag") {
-      throw new TypeError(
-        `Metric "${metric.label}" scores ${metric.kind} inputs, not RAG samples`,
-      );
-    }
-    if (!metric.scoreCorpus && metric.aggregate !== "mean") {
-      throw new TypeError(
-        `Metric "${metric.label}": aggregate "${metric.aggregate}" is not supported for RAG samples`,
-      );
-    }
-    if (!metrics.has(metric.label)) metrics.set(metric.label, metric);
-  }
+  const metrics = new Map(
+    resolveRagMetrics(options.metrics ?? DEFAULT_RAG_METRICS, options.registry)
+      .map((metric) => [metric.label, metric]),
+  );
   const normalizer = normalizerOf(options.normalize ?? "squad");
   const checked: RagSample[] = [];
   for (const sample of samples) {
@@ -175,9 +164,12 @@ export function evaluateRag(
       try {
         value = metric.score(input);
       } catch (error) {
-        // A refusal (ROUGE-L's table limit) names the sample it met.
-        if (!(error instanceof RangeError)) throw error;
-        throw new RangeError(
+        // A refusal (ROUGE-L's table limit) is about the sample's texts, the
+        // user's data, and names the sample it met.
+        if (!(error instanceof LcsLimitError)) throw error;
+        throw new InputError(
+          "",
+          0,
           `Sample ${i + 1}${
             input.sample.id === undefined ? "" : ` (id ${input.sample.id})`
           }: ${metric.label}: ${error.message}`,
@@ -232,6 +224,48 @@ export function evaluateRag(
     missingResponses,
     warnings,
   };
+}
+
+/**
+ * Resolves RAG metric specs as {@linkcode evaluateRag} does, refusing what it
+ * refuses: a model-judged metric, a metric of another kind, or one that
+ * does not average over samples. Each label is kept once, in order.
+ *
+ * @example
+ * ```ts
+ * import { resolveRagMetrics } from "./evaluate.ts";
+ * console.log(resolveRagMetrics(["exact_match", "token_f1", "exact_match"]).map((m) => m.label)); // ["exact_match", "token_f1"]
+ * ```
+ *
+ * @param metrics Metric specs or bound metrics.
+ * @param registry The registry that resolves specs. Default: the built-in one.
+ * @returns The bound metrics.
+ * @throws {TypeError} If a metric is unknown, model-judged, not of kind
+ * `rag`, or aggregated otherwise than by the mean.
+ */
+export function resolveRagMetrics(
+  metrics: readonly RagMetricLike[],
+  registry: Registry = builtinRegistry,
+): BoundMetric<RagInput>[] {
+  const resolved = new Map<string, BoundMetric<RagInput>>();
+  for (const m of metrics) {
+    if (typeof m === "string") refuseModelMetric(m, registry);
+    const metric = typeof m === "string"
+      ? registry.resolve<RagInput>(m, "rag")
+      : m;
+    if (metric.kind !== "rag") {
+      throw new TypeError(
+        `Metric "${metric.label}" scores ${metric.kind} inputs, not RAG samples`,
+      );
+    }
+    if (!metric.scoreCorpus && metric.aggregate !== "mean") {
+      throw new TypeError(
+        `Metric "${metric.label}": aggregate "${metric.aggregate}" is not supported for RAG samples`,
+      );
+    }
+    if (!resolved.has(metric.label)) resolved.set(metric.label, metric);
+  }
+  return [...resolved.values()];
 }
 
 function bestReference(input: RagInput): string | undefined {

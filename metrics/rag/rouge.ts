@@ -119,9 +119,32 @@ export function rougeN(
  */
 export const LCS_CELL_LIMIT = 2 ** 24;
 
+/**
+ * ROUGE-L refused texts whose table would pass {@linkcode LCS_CELL_LIMIT}:
+ * a `RangeError` of its own class, so a caller scoring user samples can tell
+ * this refusal of the data from a bug.
+ *
+ * @example
+ * ```ts
+ * import { LcsLimitError } from "./rouge.ts";
+ * console.log(new LcsLimitError("too long") instanceof RangeError); // true
+ * ```
+ */
+export class LcsLimitError extends RangeError {
+  /**
+   * Creates the error.
+   *
+   * @param message What was refused.
+   */
+  constructor(message: string) {
+    super(message);
+    this.name = "LcsLimitError";
+  }
+}
+
 function checkBudget(a: number, b: number): void {
   if (a * b > LCS_CELL_LIMIT) {
-    throw new RangeError(
+    throw new LcsLimitError(
       `ROUGE-L of ${a} response tokens and ${b} reference tokens needs ${
         a * b
       } table cells, over the limit of ${LCS_CELL_LIMIT}: shorten the texts or use rouge_1/rouge_2`,

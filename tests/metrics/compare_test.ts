@@ -9,6 +9,7 @@ import { evaluate } from "../../metrics/evaluate.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
 import { readRun } from "../../formats/trec_run.ts";
 import type { RankedList } from "../../model/types.ts";
+import { InputError } from "../../model/errors.ts";
 import { adjustPValues } from "../../metrics/significance/correction.ts";
 import { REFERENCE } from "./significance/_reference.ts";
 import { ALTERNATIVES_REFERENCE, num } from "./significance/_alternatives.ts";
@@ -200,13 +201,13 @@ Deno.test("compare rejects what it cannot compare", async () => {
   const b = await evaluate(hybrid.slice(1), qrels, ["ap"]);
   assertThrows(
     () => compareEvaluations({ a, b }, { judgedQueries: qrels.keys() }),
-    TypeError,
+    InputError,
     'Run "b" has no value for judged query "q01"',
   );
   const nothing = await evaluate([], qrels, ["ap"]);
   assertThrows(
     () => compareEvaluations({ a, nothing }, { querySet: "intersection" }),
-    RangeError,
+    InputError,
     "No query is scored by every run",
   );
 });

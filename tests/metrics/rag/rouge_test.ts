@@ -7,6 +7,7 @@ import {
   assertThrows,
 } from "../../assert.ts";
 import { evaluateRag } from "../../../metrics/rag/evaluate.ts";
+import { InputError } from "../../../model/errors.ts";
 import {
   lcsLength,
   rougeLsum,
@@ -213,7 +214,7 @@ Deno.test("ROUGE-L refuses a table too large to compute quickly, naming the samp
   }];
   assertThrows(
     () => evaluateRag(samples, { metrics: ["rouge_l"] }),
-    RangeError,
+    InputError,
     "Sample 2 (id q7): rouge_l: ROUGE-L of 5000 response tokens and 5000 reference tokens needs 25000000 table cells, over the limit of 16777216",
   );
   // ROUGE-2 has no such limit (and "a" alone has no bigram: 0).
