@@ -161,26 +161,28 @@ Deno.test("one input gives one answer on every path", async (t) => {
           for (const [path, answer] of Object.entries(answers)) {
             assertEquals(answer, expected, path);
           }
-          // compare and gate read runs the same way: the same means, or the
-          // same error, and a gate never passes on a run it cannot score.
-          if (input.stdin || metrics !== METRIC_SETS[0]) return;
+          // compare and gate read runs the same way: the same per-query
+          // values, or the same error, and a gate never passes on a run it
+          // cannot score.
+          const stdin = input.stdin ? input.text : undefined;
           const compare = await runCli([
             "compare",
             QRELS,
             file,
             HYBRID,
             ...m,
+            "-q",
             "--format",
             "json",
-          ]);
+          ], stdin);
           const gate = await runCli([
             "gate",
             QRELS,
             file,
             "--baseline",
-            file,
+            path,
             ...m,
-          ]);
+          ], stdin);
           if ("error" in expected) {
             assertEquals(compare.code, 1, compare.stderr);
             assertEquals(reasonOf(compare.stderr), expected.error);
@@ -189,12 +191,27 @@ Deno.test("one input gives one answer on every path", async (t) => {
             return;
           }
           assertEquals(compare.code, 0, compare.stderr);
-          const means = JSON.parse(compare.stdout).systems[0].means;
-          const queries = Object.values(expected.values);
+          const comparison = JSON.parse(compare.stdout);
+          const [system] = comparison.systems;
           for (const label of metrics) {
-            const mean = queries.reduce((s, q) => s + q[label], 0) /
-              queries.length;
-            assertEquals(Math.abs(means[label] - mean) < 1e-12, true, label);
+            // compare scores every judged query (as trec_eval -c): one the
+            // run lacks is 0 there.
+            const values = Object.fromEntries(
+              comparison.queries.map((q: string, i: number) => [
+                q,
+                system.values[label][i],
+              ]),
+            );
+            assertEquals(
+              values,
+              Object.fromEntries(
+                comparison.queries.map((q: string) => [
+                  q,
+                  expected.values[q]?.[label] ?? 0,
+                ]),
+              ),
+              label,
+            );
           }
           assertEquals(gate.code, 0, gate.stderr + gate.stdout);
         });
