@@ -18,6 +18,7 @@ export const TREC_EVAL_DEVIATIONS: readonly string[] = [
   "A topic judged only with negative grades is evaluated like any other; 10.0 stops with status 4 when it is the first topic, crashes when its grades are all below -1 and otherwise reuses the previous topic's grade counts.",
   "ndcg, dcg and ideal_dcg each take their own gain parameters (10.0 shares them and then crashes at exit).",
   "Gains are ordered exactly for the ideal DCG (10.0 compares gain differences as integers, so ndcg.1=0.5 scores 0).",
+  "Integer cutoffs are sorted exactly (10.0 compares their difference truncated to an int, so with cutoffs 2^31 or more apart, as in P.3000000000,5, its values are wrong); like 10.0's atol, a cutoff past a long saturates at 9223372036854775807.",
   "A '#' comment line is skipped in qrels anywhere, also as the last line, after another comment or indented (10.0 crashes on a final one and calls the others malformed).",
   "-M below 0 keeps no document (10.0 crashes); -D level.qid evaluates only that topic but prints no debug output.",
   "In ndcg-style gain lists a relevance level given twice keeps its first gain, and negative levels (unjudged documents) always gain 0.",

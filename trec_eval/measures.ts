@@ -443,11 +443,11 @@ export function bindMeasure(
   const given = params !== undefined;
   switch (measure.params) {
     case "long_cutoffs": {
-      const numbers = given ? longCutoffs(params) : measure.defaults!;
+      const cutoffs = given ? longCutoffs(params) : measure.defaults!;
       return {
         measure,
-        names: numbers.map((k) => `${name}_${k}`),
-        numbers,
+        names: cutoffs.map((k) => `${name}_${k}`),
+        numbers: cutoffs.map(Number),
         pairs: [],
       };
     }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { atof, atol } from "../formats/c_number.ts";
+import { atof, atolBigInt } from "../formats/c_number.ts";
 
 /**
  * A parameter string trec_eval refuses; the message is trec_eval's.
@@ -44,21 +44,25 @@ const parts = (text: string): string[] => text.split(",");
 
 /**
  * Integer cutoffs (`P.5,10`): C `atol` each, sorted, all positive and
- * distinct.
+ * distinct, as `long`s: exact, so a cutoff past 2^53 prints as trec_eval
+ * prints it, and two that saturate at `LONG_MAX` are a repeat.
  *
  * @example
  * ```ts
  * import { longCutoffs } from "./params.ts";
- * console.log(longCutoffs("20,23.4,10")); // [10, 20, 23]
+ * console.log(longCutoffs("20,23.4,10")); // [10n, 20n, 23n]
+ * console.log(longCutoffs("99999999999999999999")); // [9223372036854775807n]
  * ```
  *
  * @param text The parameter string.
  * @returns The cutoffs.
  * @throws {MeasureParamError} On a cutoff of 0 or less or a repeated one.
  */
-export function longCutoffs(text: string): number[] {
-  const cutoffs = parts(text).map(atol).sort((a, b) => a - b);
-  if (cutoffs[0] <= 0) throw new MeasureParamError("Negative cutoff detected");
+export function longCutoffs(text: string): bigint[] {
+  const cutoffs = parts(text).map(atolBigInt).sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0
+  );
+  if (cutoffs[0] <= 0n) throw new MeasureParamError("Negative cutoff detected");
   checkDistinct(cutoffs);
   return cutoffs;
 }
@@ -137,7 +141,7 @@ export function paramPairs(text: string): ParamPair[] {
   });
 }
 
-function checkDistinct(sorted: number[]): void {
+function checkDistinct(sorted: readonly (number | bigint)[]): void {
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i - 1] === sorted[i]) {
       throw new MeasureParamError("duplicate cutoffs detected");

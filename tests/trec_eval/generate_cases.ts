@@ -644,6 +644,30 @@ function odd(): Dataset {
       te("level3", ["-q", "-l3", "-m", "all_trec", "qrels", "run"]),
       te("depth0", ["-q", "-M0", "-m", "all_trec", "qrels", "run"]),
       te9("v9_judged_only", ["-q", "-J", "-m", "all_trec", "qrels", "run"]),
+      // Cutoffs past a long saturate, as glibc's atol does.
+      te("huge_cutoffs", [
+        "-q",
+        "-m",
+        "P.111111111111111111111111",
+        "-m",
+        "ndcg_cut.18446744073709551617",
+        "-m",
+        "recall.12345678901234567",
+        "qrels",
+        "run",
+      ]),
+      {
+        id: "far_cutoffs",
+        args: ["-q", "-m", "P.3000000000,5", "qrels", "run"],
+        reference: {
+          merge: [
+            ["-q", "-m", "P.5", "qrels", "run"],
+            ["-q", "-m", "P.3000000000", "qrels", "run"],
+          ],
+          why:
+            "trec_eval 10.0 sorts integer cutoffs by their difference truncated to an int, so cutoffs 2^31 or more apart stay out of order, and its cutoff walk, which expects them ascending, gives wrong values (P_5 1.5100 on the bundled example); each cutoff is trec_eval 10.0's value for that cutoff alone",
+        },
+      },
       {
         id: "negative_first",
         args: [

@@ -9,8 +9,24 @@ import {
 } from "../../../trec_eval/params.ts";
 
 Deno.test("longCutoffs reads with atol, sorts and checks", () => {
-  assertEquals(longCutoffs("10,20,23.4"), [10, 20, 23]);
-  assertEquals(longCutoffs("7,5,3"), [3, 5, 7]);
+  assertEquals(longCutoffs("10,20,23.4"), [10n, 20n, 23n]);
+  assertEquals(longCutoffs("7,5,3"), [3n, 5n, 7n]);
+  // glibc's strtol: white space skipped, a sign taken, `long` saturated.
+  assertEquals(longCutoffs(" 5,+7"), [5n, 7n]);
+  assertEquals(longCutoffs("12345678901234567,5"), [5n, 12345678901234567n]);
+  assertEquals(longCutoffs("111111111111111111111111"), [
+    9223372036854775807n,
+  ]);
+  assertThrows(
+    () => longCutoffs("9223372036854775808,9223372036854775807"),
+    MeasureParamError,
+    "duplicate cutoffs",
+  );
+  assertThrows(
+    () => longCutoffs("-99999999999999999999"),
+    MeasureParamError,
+    "Negative cutoff",
+  );
   assertThrows(() => longCutoffs("5,0"), MeasureParamError, "Negative cutoff");
   assertThrows(() => longCutoffs("5,"), MeasureParamError, "Negative cutoff");
   assertThrows(
