@@ -7,6 +7,7 @@
  */
 
 import { InputError } from "../model/errors.ts";
+import { LONE_SURROGATE_CONSEQUENCE } from "./utf8.ts";
 
 /** Options of {@linkcode parseJson}. */
 export interface ParseJsonOptions {
@@ -65,7 +66,7 @@ export function parseJson(
       line,
       `invalid JSON string: a lone surrogate escape${
         match ? ` (${match[0]})` : ""
-      }, which is no character; ids written with Python's surrogateescape are refused rather than merged with others`,
+      }, ${LONE_SURROGATE_CONSEQUENCE}`,
     );
   }
   return value;

@@ -7,6 +7,7 @@
 
 import { InputError } from "../model/errors.ts";
 import { ChunkReader } from "./chunk_reader.ts";
+import { checkWellFormed } from "./utf8.ts";
 // The inflater (node:zlib, which takes longer to load than a small run
 // takes to score) is loaded only when a gzip file is opened.
 import { GUNZIP_BOUND_MARK, type GunzipBound } from "./_gunzip_bound.ts";
@@ -61,7 +62,7 @@ export interface OpenedSource {
  * magic bytes (`1f 8b`) whatever the file is called, or by a name ending in
  * `.gz`; it may inflate only as far as {@linkcode InputLimits} allow. A
  * read error (an `EIO`, a truncated `.gz`) becomes an {@linkcode InputError}
- * naming the file.
+ * naming the file, and so does `{ text }` holding a lone surrogate.
  *
  * @example
  * ```ts
@@ -107,9 +108,12 @@ export async function openSource(
   if ("read" in source) {
     return { name: name ?? "<reader>", stream: readerStream(source) };
   }
+  const shown = name ?? "<text>";
+  // Encoding would turn each lone surrogate into U+FFFD, merging ids.
+  checkWellFormed(source.text, shown);
   const bytes = new TextEncoder().encode(source.text);
   return {
-    name: name ?? "<text>",
+    name: shown,
     stream: new ReadableStream({
       start(controller) {
         controller.enqueue(bytes);

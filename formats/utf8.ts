@@ -90,6 +90,60 @@ export function checkUtf8(
   );
 }
 
+/**
+ * What a lone surrogate does to an id, said the same by every reader: the
+ * JSON readers (for an escape) and {@linkcode checkWellFormed} (for a string).
+ */
+export const LONE_SURROGATE_CONSEQUENCE =
+  "which is no character; ids written with Python's surrogateescape are refused rather than merged with others";
+
+/**
+ * Refuses a string that is not well-formed UTF-16: a lone surrogate (as
+ * Python's `surrogateescape` makes of a byte that is not UTF-8) would become
+ * U+FFFD once the text is encoded for the readers, so `d\udcff` and
+ * `d\udcfe` would be one id.
+ *
+ * @example
+ * ```ts
+ * import { checkWellFormed } from "./utf8.ts";
+ * checkWellFormed("q1 0 d\u{1F600} 1\n", "qrels"); // a pair is one character
+ * try {
+ *   checkWellFormed("q1 0 d1 1\nq1 0 d\udcff 1\n", "qrels");
+ * } catch (error) {
+ *   console.log((error as Error).message); // "qrels:2: not well-formed text: a lone surrogate (\udcff) at column 7, which is no character; [...]"
+ * }
+ * ```
+ *
+ * @param text The text.
+ * @param name The name for the error.
+ * @throws {InputError} At the first lone surrogate, with its line and column
+ * (1-based, in characters).
+ */
+export function checkWellFormed(text: string, name: string): void {
+  if (text.isWellFormed()) return;
+  let line = 1;
+  let column = 1;
+  for (let i = 0; i < text.length; i++, column++) {
+    const unit = text.charCodeAt(i);
+    if (unit === NEWLINE) {
+      line++;
+      column = 0;
+    } else if (unit >= 0xd800 && unit <= 0xdfff) {
+      const next = text.charCodeAt(i + 1);
+      if (unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      const escape = `\\u${unit.toString(16).padStart(4, "0")}`;
+      throw new InputError(
+        name,
+        line,
+        `not well-formed text: a lone surrogate (${escape}) at column ${column}, ${LONE_SURROGATE_CONSEQUENCE}`,
+      );
+    }
+  }
+}
+
 /** The bytes of an unfinished sequence at the end of `previous + chunk`. */
 function incompleteTail(previous: Uint8Array, chunk: Uint8Array): Uint8Array {
   const bytes = chunk.length >= 3
