@@ -156,3 +156,77 @@ Deno.test("the README's Bad input table gives the response bound's default and o
   assertEquals(DEFAULT_MAX_RESPONSE_BYTES, 64 * 1024 * 1024);
   assertEquals(row?.split("|")[2].trim(), "64 MiB (`maxResponseBytes`)");
 });
+
+/** The chunks, gzipped. */
+async function gzipped(
+  chunks: Iterable<Uint8Array<ArrayBuffer>>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = ReadableStream.from(chunks).pipeThrough(
+    new CompressionStream("gzip"),
+  );
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+Deno.test("a gzip body of 50 MB of spaces from 100 KB is refused past 1 MB; one within the bound is read whole", async () => {
+  const spaces = new Uint8Array(1024 * 1024).fill(0x20);
+  const bomb = await gzipped(Array(50).fill(spaces));
+  assertEquals(bomb.length < 100_000, true);
+  // Many hits, so the body outgrows the first buffer and arrives in chunks.
+  const ids = Array.from({ length: 50_000 }, (_, i) => `doc-${i}`);
+  const hits = await gzipped([new TextEncoder().encode(JSON.stringify(ids))]);
+  await serving(
+    (request) =>
+      new Response(new URL(request.url).pathname === "/bomb" ? bomb : hits, {
+        headers: {
+          "content-type": "application/json",
+          "content-encoding": "gzip",
+        },
+      }),
+    async (base) => {
+      const options = { maxResponseBytes: 1024 * 1024, retries: 0 };
+      const bounded = new HttpRetriever({ url: `${base}/bomb`, ...options });
+      const error = await assertRejects(
+        () => bounded.retrieve("q", { limit: 10 }),
+        RetrievalError,
+      ) as RetrievalError;
+      assertEquals(
+        error.message,
+        `POST ${base}/bomb: the response is larger than 1048576 bytes (maxResponseBytes, --max-response-bytes raises it)`,
+      );
+      const within = new HttpRetriever({ url: `${base}/hits`, ...options });
+      assertEquals(await within.retrieve("q", { limit: 50_000 }), ids);
+    },
+  );
+});
+
+Deno.test("an endless body is cancelled once it passes the bound, not read on", async () => {
+  let pulled = 0;
+  let cancelled!: () => void;
+  const cancel = new Promise<void>((resolve) => cancelled = resolve);
+  await serving(() =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled++;
+          controller.enqueue(new Uint8Array(64 * 1024).fill(0x20));
+        },
+        cancel: () => cancelled(),
+      }),
+      { headers: { "content-type": "application/json" } },
+    ), async (base) => {
+    const retriever = new HttpRetriever({
+      url: `${base}/search`,
+      maxResponseBytes: 1024 * 1024,
+      retries: 0,
+    });
+    await assertRejects(
+      () => retriever.retrieve("q", { limit: 10 }),
+      RetrievalError,
+      `POST ${base}/search: the response is larger than 1048576 bytes (maxResponseBytes`,
+    );
+    // The server sees its stream cancelled: the client closed it.
+    await cancel;
+  });
+  // 1 MiB in 64 KiB chunks, and what the sockets' buffers took meanwhile.
+  assertEquals(pulled < 1000, true, `${pulled} chunks pulled`);
+});
