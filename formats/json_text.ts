@@ -7,7 +7,7 @@
  */
 
 import { InputError } from "../model/errors.ts";
-import { LONE_SURROGATE_CONSEQUENCE } from "./utf8.ts";
+import { checkWellFormed, LONE_SURROGATE_CONSEQUENCE } from "./utf8.ts";
 
 /** Options of {@linkcode parseJson}. */
 export interface ParseJsonOptions {
@@ -35,7 +35,8 @@ export interface ParseJsonOptions {
  * @param text The JSON text.
  * @param options The file name and first line number.
  * @returns The parsed value.
- * @throws {InputError} If the text is not valid JSON.
+ * @throws {InputError} If the text is not valid JSON, or holds a lone
+ * surrogate (itself or as an escape).
  */
 export function parseJson(
   text: string,
@@ -54,8 +55,10 @@ export function parseJson(
       : `invalid JSON: unexpected ${shown(text.codePointAt(offset)!)}`;
     throw new InputError(options.name ?? "<json>", line, reason);
   }
-  // Only an escape can make a lone surrogate (the text itself is UTF-8):
+  // A string given by a caller may hold one itself; text decoded from
+  // UTF-8 never does. Otherwise only an escape can make a lone surrogate:
   // the walk runs only when the text holds one.
+  checkWellFormed(text, options.name ?? "<json>", options.firstLine);
   if (SURROGATE_ESCAPE.test(text) && !wellFormed(value)) {
     const match = LONE_SURROGATE_ESCAPE.exec(text);
     let line = options.firstLine ?? 1;

@@ -116,12 +116,17 @@ export const LONE_SURROGATE_CONSEQUENCE =
  *
  * @param text The text.
  * @param name The name for the error.
+ * @param firstLine The line number of the text's first line. Default: 1.
  * @throws {InputError} At the first lone surrogate, with its line and column
  * (1-based, in characters).
  */
-export function checkWellFormed(text: string, name: string): void {
+export function checkWellFormed(
+  text: string,
+  name: string,
+  firstLine = 1,
+): void {
   if (text.isWellFormed()) return;
-  let line = 1;
+  let line = firstLine;
   let column = 1;
   for (let i = 0; i < text.length; i++, column++) {
     const unit = text.charCodeAt(i);

@@ -9,6 +9,7 @@ import { readQrels } from "../../formats/trec_qrels.ts";
 import { readRun } from "../../formats/trec_run.ts";
 import { scanRun } from "../../formats/trec_run_scan.ts";
 import { readJsonQrels } from "../../formats/score_dict.ts";
+import { parseJson } from "../../formats/json_text.ts";
 import { readRagSamples } from "../../formats/rag_samples.ts";
 import { evaluate } from "../../metrics/evaluate.ts";
 import { createApp } from "../../server.ts";
@@ -56,6 +57,11 @@ Deno.test("the JSON readers and the text readers say the same of a lone surrogat
     `q:1: invalid JSON string: a lone surrogate escape (\\udcff), ${CONSEQUENCE}`,
   );
   // The same id as a raw string: JSON.parse of a request body makes this.
+  assertThrows(
+    () => parseJson('{"d": 1,\n"id": "d\udcff"}', { name: "q", firstLine: 4 }),
+    InputError,
+    `q:5: not well-formed text: a lone surrogate (\\udcff) at column 9, ${CONSEQUENCE}`,
+  );
   await assertRejects(
     () => readJsonQrels({ text: '{"q1": {"d\udcff": 1}}' }, { name: "q" }),
     InputError,
