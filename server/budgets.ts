@@ -24,11 +24,11 @@ export interface Budgets {
   /** Bytes of an answer, counted while it is written. Default: 64 MiB. */
   maxOutputBytes: number;
   /**
-   * Document pairs a preference judgement group may hold (trec_eval's
-   * `-R prefs` and `-R qrels_prefs` keep a table of n² pairs per group).
-   * Default: 2²⁴, groups of about 4,000 documents.
+   * Differences a comparison may resample: compared pairs × metrics ×
+   * resamples × judged queries, about 5·10⁷ a second, counted before
+   * scoring. Default: 2·10⁸.
    */
-  maxPreferencePairs: number;
+  maxResampledValues: number;
 }
 
 /** The default budgets. */
@@ -37,7 +37,7 @@ export const DEFAULT_BUDGETS: Readonly<Budgets> = {
   maxParameters: 1000,
   maxOutputValues: 2_000_000,
   maxOutputBytes: 64 * 1024 * 1024,
-  maxPreferencePairs: 1 << 24,
+  maxResampledValues: 200_000_000,
 };
 
 /** The setting (environment variable) of each budget. */
@@ -46,7 +46,7 @@ export const BUDGET_SETTINGS: Readonly<Record<keyof Budgets, string>> = {
   maxParameters: "RANKLENS_MAX_PARAMETERS",
   maxOutputValues: "RANKLENS_MAX_OUTPUT_VALUES",
   maxOutputBytes: "RANKLENS_MAX_OUTPUT_BYTES",
-  maxPreferencePairs: "RANKLENS_MAX_PREFERENCE_PAIRS",
+  maxResampledValues: "RANKLENS_MAX_RESAMPLED_VALUES",
 };
 
 const STATUS: Readonly<Record<keyof Budgets, number>> = {
@@ -54,12 +54,12 @@ const STATUS: Readonly<Record<keyof Budgets, number>> = {
   maxParameters: 422,
   maxOutputValues: 413,
   maxOutputBytes: 413,
-  maxPreferencePairs: 422,
+  maxResampledValues: 422,
 };
 
 /**
  * Throws the problem of a request over a budget: 422 for what it asks
- * (metrics, parameters, preference pairs), 413 for the size of its answer.
+ * (metrics, parameters, resampled values), 413 for the size of its answer.
  *
  * @example
  * ```ts
@@ -121,7 +121,7 @@ export function checkSpecs(budgets: Budgets, specs: readonly string[]): void {
  * @example
  * ```ts
  * import { checkParameterList } from "./budgets.ts";
- * const budgets = { maxMetrics: 10, maxParameters: 2, maxOutputValues: 10, maxOutputBytes: 10, maxPreferencePairs: 10 };
+ * const budgets = { maxMetrics: 10, maxParameters: 2, maxOutputValues: 10, maxOutputBytes: 10, maxResampledValues: 10 };
  * try {
  *   checkParameterList(budgets, "P.1,2,3");
  * } catch (error) {

@@ -162,15 +162,6 @@ export const COMPARE_REQUEST = z.strictObject({
   },
 ).meta({ id: "CompareRequest" });
 
-/**
- * The most resampled differences one request may ask for: compared pairs ×
- * metrics × resamples × judged queries (about 5·10⁷ values a second). The
- * time limit is checked between paired tests, so this answers at once, with
- * a 400, a request that would surely run out of time: 20 runs at 10000
- * resamples over 300 queries would take minutes.
- */
-export const MAX_RESAMPLED_VALUES = 200_000_000;
-
 /** The media type of each report format. */
 export const COMPARISON_MEDIA_TYPES: Readonly<
   Record<ComparisonFormat, string>
@@ -226,7 +217,11 @@ function namedRuns(
   return entries;
 }
 
+// The time limit is checked between paired tests; this answers at once a
+// request that would surely run out of it (20 runs at 10000 resamples over
+// 300 queries would take minutes).
 function checkWork(
+  budgets: Budgets,
   runs: number,
   baseline: string | undefined,
   metrics: number,
@@ -234,14 +229,12 @@ function checkWork(
   queries: number,
 ): void {
   const pairs = baseline === undefined ? runs * (runs - 1) / 2 : runs - 1;
-  const values = pairs * metrics * resamples * queries;
-  if (values > MAX_RESAMPLED_VALUES) {
-    throw new HttpProblem(
-      400,
-      `The comparison would resample ${values} values (${pairs} pairs × ${metrics} metrics × ${resamples} resamples × ${queries} queries), more than the limit of ${MAX_RESAMPLED_VALUES}; compare fewer runs or metrics, name a "baseline" or lower "resamples".`,
-      { extensions: { limit: MAX_RESAMPLED_VALUES } },
-    );
-  }
+  checkBudget(
+    budgets,
+    "maxResampledValues",
+    pairs * metrics * resamples * queries,
+    `resampled values (${pairs} pairs × ${metrics} metrics × ${resamples} resamples × ${queries} queries; name a "baseline" or lower "resamples" for fewer)`,
+  );
 }
 
 /**
@@ -359,7 +352,14 @@ export async function compareRequest(
     (runs.length + pairs) * labels.length * (perQuery ? qrels.size + 1 : 1),
     "values ((runs + pairs) × metrics × judged topics)",
   );
-  checkWork(runs.length, baseline, labels.length, resamples, qrels.size);
+  checkWork(
+    budgets,
+    runs.length,
+    baseline,
+    labels.length,
+    resamples,
+    qrels.size,
+  );
   const evaluations = new Map<string, Evaluation>();
   for (const [name, run] of runs) {
     const { evaluation } = await scoreRun(qrels, bound, run, `runs.${name}`, {

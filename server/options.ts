@@ -36,8 +36,8 @@ export interface ServerOptions {
   maxOutputValues?: number;
   /** Bytes an answer may hold, answered 413 beyond. Default: 64 MiB. */
   maxOutputBytes?: number;
-  /** Document pairs of one preference judgement group, answered 422 beyond. Default: 2²⁴. */
-  maxPreferencePairs?: number;
+  /** Differences one comparison may resample (pairs × metrics × resamples × queries), answered 422 beyond. Default: 2·10⁸. */
+  maxResampledValues?: number;
   /**
    * Scoring workers that the time limit terminates, so a request stops at
    * its limit whatever it computes. Default: none: scoring runs on the
@@ -80,7 +80,7 @@ export const SERVER_ENV_VARIABLES: readonly string[] = [
   "RANKLENS_MAX_PARAMETERS",
   "RANKLENS_MAX_OUTPUT_VALUES",
   "RANKLENS_MAX_OUTPUT_BYTES",
-  "RANKLENS_MAX_PREFERENCE_PAIRS",
+  "RANKLENS_MAX_RESAMPLED_VALUES",
   "RANKLENS_CORS_ORIGINS",
 ];
 
@@ -96,7 +96,7 @@ export const INTEGER_SETTINGS = [
   ["RANKLENS_MAX_PARAMETERS", "maxParameters", 1],
   ["RANKLENS_MAX_OUTPUT_VALUES", "maxOutputValues", 1],
   ["RANKLENS_MAX_OUTPUT_BYTES", "maxOutputBytes", 1],
-  ["RANKLENS_MAX_PREFERENCE_PAIRS", "maxPreferencePairs", 1],
+  ["RANKLENS_MAX_RESAMPLED_VALUES", "maxResampledValues", 1],
 ] as const;
 
 /**

@@ -208,13 +208,8 @@ export function checkTrecEvalBudgets(
   if ("status" in measures) return;
   let values = 0;
   for (const measure of measures) values += measure.names.length;
-  const prefs = parsed.relFormat === "prefs";
-  const groups = parsed.relFormat === "qrels_prefs" || prefs
-    ? new Map<string, number>()
-    : undefined;
   const topics = new Set<string>();
-  // The first field (and the second, a judgement group, for prefs) of each
-  // line, found without splitting the text.
+  // The first field of each line, found without splitting the text.
   const field = /[^\s]+/y;
   for (let start = 0; start < qrels.length;) {
     let end = qrels.indexOf("\n", start);
@@ -225,28 +220,11 @@ export function checkTrecEvalBudgets(
     const topic = field.exec(line)?.[0];
     if (topic === undefined) continue;
     topics.add(topic);
-    if (groups) {
-      let key = topic;
-      if (prefs) {
-        const rest = line.slice(topic.length).trimStart();
-        field.lastIndex = 0;
-        key += " " + (field.exec(rest)?.[0] ?? "");
-      }
-      groups.set(key, (groups.get(key) ?? 0) + 1);
-    }
   }
   checkBudget(
     budgets,
     "maxOutputValues",
     values * (parsed.perTopic ? topics.size + 1 : 1),
     "values (measures × judged topics)",
-  );
-  let largest = 0;
-  for (const size of groups?.values() ?? []) largest = Math.max(largest, size);
-  checkBudget(
-    budgets,
-    "maxPreferencePairs",
-    largest * largest,
-    "document pairs in one preference judgement group",
   );
 }

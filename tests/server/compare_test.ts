@@ -248,13 +248,32 @@ Deno.test("POST /v1/compare refuses a comparison that would hold the server for 
       body: JSON.stringify(body),
     });
   const response = await post({ qrels, runs, metrics: ["rr"] });
-  assertEquals(response.status, 400);
+  assertEquals(response.status, 422);
   const problem = await response.json();
   assertEquals(
     problem.detail,
-    'The comparison would resample 570000000 values (190 pairs × 1 metrics × 10000 resamples × 300 queries), more than the limit of 200000000; compare fewer runs or metrics, name a "baseline" or lower "resamples".',
+    'The request asks for 570000000 resampled values (190 pairs × 1 metrics × 10000 resamples × 300 queries; name a "baseline" or lower "resamples" for fewer), more than the budget maxResampledValues of 200000000 (setting RANKLENS_MAX_RESAMPLED_VALUES).',
   );
-  assertEquals(problem.limit, 200_000_000);
+  assertEquals(
+    [problem.budget, problem.limit, problem.setting, problem.requested],
+    [
+      "maxResampledValues",
+      200_000_000,
+      "RANKLENS_MAX_RESAMPLED_VALUES",
+      570_000_000,
+    ],
+  );
+  // The budget is a setting: raised, the same request is taken.
+  const raised = await createApp({ maxResampledValues: 6e8 }).request(
+    "/v1/compare",
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ qrels, runs, metrics: ["rr"], resamples: 1 }),
+    },
+  );
+  assertEquals(raised.status, 200);
+  await raised.body?.cancel();
   // Against a baseline the same runs make 19 pairs: 5.7e7 values.
   const baseline = await post({ qrels, runs, metrics: ["rr"], baseline: "r0" });
   assertEquals(baseline.status, 200);

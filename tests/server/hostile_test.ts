@@ -25,7 +25,7 @@ const SMALL_LIMITS = {
   RANKLENS_MAX_METRICS: "100",
   RANKLENS_MAX_PARAMETERS: "100",
   RANKLENS_MAX_OUTPUT_VALUES: "50000",
-  RANKLENS_MAX_PREFERENCE_PAIRS: "1000000",
+  RANKLENS_MAX_RESAMPLED_VALUES: "1000000",
 };
 
 async function startServer(
@@ -260,15 +260,17 @@ Deno.test("requests over a budget are refused before work, naming the budget and
       "maxMetrics",
     ],
     [
-      "/v1/trec_eval",
+      "/v1/compare",
       {
-        qrels: Array.from({ length: 2000 }, (_, d) => `q1 0 d${d} ${d % 3}`)
-          .join("\n"),
-        run: "q1 Q0 d1 1 1 t\n",
-        args: ["-R", "qrels_prefs", "-m", "prefs_simp"],
+        qrels,
+        // 190 pairs × 1 metric × 10000 resamples: over 10⁶ on any qrels.
+        runs: Object.fromEntries(
+          Array.from({ length: 20 }, (_, r) => [`r${r}`, "q1 Q0 d1 1 1 t\n"]),
+        ),
+        metrics: ["rr"],
       },
       422,
-      "maxPreferencePairs",
+      "maxResampledValues",
     ],
   ];
   for (const [path, body, status, budget] of cases) {
