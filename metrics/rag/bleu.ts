@@ -230,29 +230,21 @@ const LOWERCASE_PARAM = {
 } as const;
 
 // A sample's statistics serve its sentence BLEU and then the corpus BLEU.
-const STATISTICS = new WeakMap<RagInput, Map<string, BleuStatistics>>();
-
 function statisticsOf(
   input: RagInput,
   tokenizer: SacrebleuTokenizer,
   lowercase: boolean,
   maxOrder: number,
 ): BleuStatistics {
-  let byKey = STATISTICS.get(input);
-  if (!byKey) STATISTICS.set(input, byKey = new Map());
-  const key = `${tokenizer} ${lowercase} ${maxOrder}`;
-  let stats = byKey.get(key);
-  if (!stats) {
+  return input.memo(`bleu ${tokenizer} ${lowercase} ${maxOrder}`, () => {
     const tokens = (text: string) =>
       sacrebleuTokens(text, tokenizer, lowercase);
-    stats = bleuStatistics(
+    return bleuStatistics(
       tokens(input.response),
       input.references.map(tokens),
       maxOrder,
     );
-    byKey.set(key, stats);
-  }
-  return stats;
+  });
 }
 
 function bound(params: Params) {

@@ -199,8 +199,6 @@ export function chrfStatistics(
   return best;
 }
 
-const CACHE = new WeakMap<RagInput, Map<string, ChrfStatistics>>();
-
 function optionsOf(params: Params): Required<ChrfOptions> {
   return {
     charOrder: params.char_order as number,
@@ -213,15 +211,10 @@ function optionsOf(params: Params): Required<ChrfOptions> {
 }
 
 function statsOf(input: RagInput, o: Required<ChrfOptions>): ChrfStatistics {
-  let byKey = CACHE.get(input);
-  if (!byKey) CACHE.set(input, byKey = new Map());
-  const key = JSON.stringify(o);
-  let stats = byKey.get(key);
-  if (!stats) {
-    stats = chrfStatistics(input.response, input.references, o);
-    byKey.set(key, stats);
-  }
-  return stats;
+  return input.memo(
+    `chrf ${JSON.stringify(o)}`,
+    () => chrfStatistics(input.response, input.references, o),
+  );
 }
 
 const FLAG = (description: string) => ({

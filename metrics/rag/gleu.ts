@@ -79,25 +79,18 @@ export function gleuCounts(
   return best;
 }
 
-const CACHE = new WeakMap<RagInput, Map<string, GleuCounts | null>>();
-
 function countsOf(input: RagInput, params: Params): GleuCounts | undefined {
-  let byKey = CACHE.get(input);
-  if (!byKey) CACHE.set(input, byKey = new Map());
-  const key = `${params.tokenize} ${params.min_len} ${params.max_len}`;
-  let counts = byKey.get(key);
-  if (counts === undefined) {
+  const key = `gleu ${params.tokenize} ${params.min_len} ${params.max_len}`;
+  return input.memo(key, () => {
     const tokens = (t: string) =>
       sacrebleuTokens(t, params.tokenize as SacrebleuTokenizer, false, false);
-    counts = gleuCounts(
+    return gleuCounts(
       tokens(input.response),
       input.references.map(tokens),
       params.min_len as number,
       params.max_len as number,
-    ) ?? null;
-    byKey.set(key, counts);
-  }
-  return counts ?? undefined;
+    );
+  });
 }
 
 /**

@@ -72,6 +72,7 @@ export class RagInput {
   #references: readonly string[];
   #answers = new Map<Normalizer, NormalizedAnswers>();
   #contextTokens?: readonly Tokens[] | null;
+  #memo = new Map<string, unknown>();
 
   /**
    * Wraps a sample.
@@ -93,6 +94,33 @@ export class RagInput {
       sample.retrieved_contexts !== undefined;
     this.contextIdsListed = options.contextIdsListed ??
       sample.retrieved_context_ids !== undefined;
+  }
+
+  /**
+   * What a metric computes once for this sample and reads again (a
+   * sentence's BLEU statistics serve the corpus BLEU; ROUGE's tokens serve
+   * every ROUGE metric), kept with the sample rather than in a table of
+   * samples: `make`'s value the first time `key` is asked, the same value
+   * after. Keys begin with the metric's name.
+   *
+   * @example
+   * ```ts
+   * import { RagInput } from "./input.ts";
+   * const input = new RagInput({ response: "a b", reference: "a" });
+   * let made = 0;
+   * input.memo("demo words", () => ++made);
+   * console.log(input.memo("demo words", () => ++made), made); // 1 1
+   * ```
+   *
+   * @param key What is kept, with every parameter it depends on.
+   * @param make Computes it.
+   * @returns The kept value.
+   */
+  memo<T>(key: string, make: () => T): T {
+    if (this.#memo.has(key)) return this.#memo.get(key) as T;
+    const value = make();
+    this.#memo.set(key, value);
+    return value;
   }
 
   /** The acceptable answers, raw: `references`, else `reference`, else none. */

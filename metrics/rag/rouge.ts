@@ -345,22 +345,14 @@ function textsOf(input: RagInput): Texts {
 }
 
 // A sample's tokens serve every ROUGE metric that asks for them.
-const TOKENS = new WeakMap<RagInput, Map<string, [Tokens, Tokens[]]>>();
-
 function tokensOf(input: RagInput, stem: boolean): [Tokens, Tokens[]] {
-  let byStem = TOKENS.get(input);
-  if (!byStem) TOKENS.set(input, byStem = new Map());
-  const key = String(stem);
-  let tokens = byStem.get(key);
-  if (!tokens) {
+  return input.memo(`rouge tokens ${stem}`, (): [Tokens, Tokens[]] => {
     const { response, references } = textsOf(input);
-    tokens = [
+    return [
       rougeTokens(response, stem),
       references.map((r) => rougeTokens(r, stem)),
     ];
-    byStem.set(key, tokens);
-  }
-  return tokens;
+  });
 }
 
 /** Whether the metric stems: its parameter, else the convention's default. */
