@@ -5,7 +5,7 @@
  */
 
 import { compareIds } from "../model/compare_ids.ts";
-import type { Judgements, RankedList, Run } from "../model/types.ts";
+import type { RankedList, Run } from "../model/types.ts";
 import { joinJudgements, type JudgedRanking } from "../model/judged_ranking.ts";
 import { rankByScore } from "../model/rank.ts";
 import {
@@ -33,6 +33,7 @@ import {
   stdinStream,
 } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
+import { flattened } from "./_flattened.ts";
 import { checkTrecField } from "./trec_fields.ts";
 import { type InputLimits, inputLimits } from "./limits.ts";
 
@@ -92,6 +93,13 @@ export interface ReadRunOptions {
 export interface TrecRun extends JudgingRun {
   /** The run tag of the last line read (trec_eval's `runid`). */
   readonly tag: string | undefined;
+  /**
+   * The judged topics a chunk of the file at a time.
+   *
+   * @param request How to join.
+   * @returns Batches of judged topics.
+   */
+  judgeBatches(request: JudgeRequest): AsyncIterable<Iterable<JudgedItem>>;
 }
 
 const HASH = 35;
@@ -141,6 +149,15 @@ export function readRun(source: Source, options: ReadRunOptions = {}): TrecRun {
     },
     judge: (request) => {
       once();
+      return flattened(judgeTopics(
+        source,
+        { ...options, name },
+        request,
+        (value) => tag = value,
+      ));
+    },
+    judgeBatches: (request) => {
+      once();
       return judgeTopics(
         source,
         { ...options, name },
@@ -177,18 +194,10 @@ async function* judgeTopics(
   options: ReadRunOptions & { name: string },
   request: JudgeRequest,
   setTag: (tag: string | undefined) => void,
-): AsyncGenerator<JudgedItem> {
+): AsyncGenerator<Iterable<JudgedItem>> {
   const input = replayable(source, options.replay ?? true);
-  const judged = async function* <T extends { readonly queryId: string }>(
-    topics: ReadTopics<T>,
-  ) {
-    for await (const topic of topics.topics) {
-      const judgements = request.qrels.get(topic.queryId);
-      yield {
-        queryId: topic.queryId,
-        ranking: judgements && topics.join(topic, judgements),
-      };
-    }
+  const judged = async function* (topics: ReadTopics) {
+    yield* topics.batches;
     // An empty or truncated file must not pass for a run that found nothing.
     setTag(topics.tag());
     if (topics.tag() === undefined) {
@@ -206,7 +215,7 @@ async function* judgeTopics(
         : judged(scannedTopics(input.first, options, request));
     } catch (error) {
       if (!(error instanceof UngroupedRunError) || !input.again) throw error;
-      yield JUDGING_RESTART;
+      yield [JUDGING_RESTART];
       yield* judged(
         lineTopics(input.again(), { ...options, collect: true }, request),
       );
@@ -219,13 +228,14 @@ async function* judgeTopics(
   }
 }
 
-/** A run's topics being read, how each joins its judgements, and the tag. */
-interface ReadTopics<T> {
-  readonly topics: AsyncIterable<T>;
-  readonly join: (
-    topic: T,
-    judgements: Judgements,
-  ) => JudgedRanking | undefined;
+/** A run's judged topics being read, and the tag. */
+interface ReadTopics {
+  /**
+   * The judged topics, in batches. A reader's own errors come from the
+   * asynchronous iteration, where `judgeTopics` catches them; joining in
+   * the batch may throw only errors that pass it.
+   */
+  readonly batches: AsyncIterable<Iterable<JudgedItem>>;
   /** The tag of the last line, once the topics are read. */
   readonly tag: () => string | undefined;
 }
@@ -234,7 +244,7 @@ function scannedTopics(
   source: Source,
   options: ReadRunOptions & { name: string },
   request: JudgeRequest,
-): ReadTopics<TopicScan> {
+): ReadTopics {
   const scans = scanTopicsParallel(source, request.qrels, {
     name: options.name,
     lenient: options.lenient,
@@ -246,35 +256,50 @@ function scannedTopics(
     depth: request.depth,
     judgedOnly: request.judgedOnly,
   });
-  // One grades array serves every topic: a ranking is valid until the next.
+  // One grades array serves every topic: a ranking is valid until the next,
+  // so a batch's topics are joined as they are asked for.
   let into = new Float64Array(1024);
-  return {
-    topics: scans,
-    join: (scan, judgements) => {
-      if (!scan.judged) return undefined;
-      if (into.length < scan.numRet) into = new Float64Array(scan.numRet);
-      return joinJudgements(scan.queryId, scan, judgements, {
-        relevanceLevel: request.relevanceLevel,
-        judgedOnly: request.judgedOnly,
-        into,
-      });
-    },
-    tag: () => scans.tag,
+  const join = (scan: TopicScan): JudgedRanking | undefined => {
+    const judgements = request.qrels.get(scan.queryId);
+    if (!scan.judged || !judgements) return undefined;
+    if (into.length < scan.numRet) into = new Float64Array(scan.numRet);
+    return joinJudgements(scan.queryId, scan, judgements, {
+      relevanceLevel: request.relevanceLevel,
+      judgedOnly: request.judgedOnly,
+      judgedGrades: scan.judgedGrades,
+      into,
+    });
   };
+  function* joined(scans: readonly TopicScan[]): Generator<JudgedItem> {
+    for (const scan of scans) {
+      yield { queryId: scan.queryId, ranking: join(scan) };
+    }
+  }
+  async function* batches(): AsyncGenerator<Iterable<JudgedItem>> {
+    for await (const batch of scans.batches()) yield joined(batch);
+  }
+  return { batches: batches(), tag: () => scans.tag };
 }
 
 function lineTopics(
   source: Source,
   options: ReadRunOptions & { name: string },
   request: JudgeRequest,
-): ReadTopics<RankedList> {
+): ReadTopics {
   let tag: string | undefined;
-  return {
-    topics: rankedLists(source, options, (value) => tag = value),
-    join: (ranked, judgements) =>
-      judgeRankedList(ranked, judgements, request, options.name),
-    tag: () => tag,
-  };
+  const lists = rankedLists(source, options, (value) => tag = value);
+  // Joined here, where a repeated document's error is caught for its lines.
+  async function* batches(): AsyncGenerator<Iterable<JudgedItem>> {
+    for await (const ranked of lists) {
+      const judgements = request.qrels.get(ranked.queryId);
+      yield [{
+        queryId: ranked.queryId,
+        ranking: judgements &&
+          judgeRankedList(ranked, judgements, request, options.name),
+      }];
+    }
+  }
+  return { batches: batches(), tag: () => tag };
 }
 
 // A repeat is found where its second copy is, or after the topic is ranked:

@@ -20,6 +20,8 @@ import {
 import type { ScanMessage, ScanRequest } from "./trec_run_scan_worker.ts";
 import { type Source, startsWithGzipMagic } from "./source.ts";
 import { inputLimits } from "./limits.ts";
+import { TopicIdSet } from "./_topic_id_set.ts";
+import { flattened } from "./_flattened.ts";
 
 /** Files smaller than this are scanned on one thread: a worker costs more than it saves. */
 export const PARALLEL_THRESHOLD = 32 << 20;
@@ -107,7 +109,7 @@ export function scanTopicsParallel(
   const ordered = options.ordered ?? true;
   let tag: string | undefined;
   let lines = 0;
-  async function* topics(): AsyncGenerator<TopicScan> {
+  async function* batches(): AsyncGenerator<readonly TopicScan[]> {
     const size = (await Deno.stat(path)).size;
     // Gzip data under another name cannot be split: it is inflated whole.
     const parts = size >= threshold && !(await startsWithGzipMagic(path))
@@ -125,7 +127,7 @@ export function scanTopicsParallel(
     }
     if (starts.length === 1) {
       const scans = scanTopics(path, qrels, options);
-      yield* scans;
+      yield* scans.batches();
       tag = scans.tag;
       lines = scans.lines;
       return;
@@ -144,26 +146,25 @@ export function scanTopicsParallel(
     );
     // Which part each topic was found in: a topic in two parts means the
     // run is not grouped.
-    const partOf = new Map<string, number>();
-    const claim = (queryId: string, part: number) => {
-      const other = partOf.get(queryId);
-      if (other !== undefined && other !== part) {
+    // Each part finds a topic that comes back within it, so a topic seen
+    // before is one of another part.
+    const seen = new TopicIdSet();
+    const claim = (scans: readonly TopicScan[]) => {
+      for (const { queryId } of scans) {
+        if (seen.addString(queryId)) continue;
         throw new UngroupedRunError(
           options.name ?? path,
           0,
           `topic "${queryId}" appears in two parts of the file; the run is not grouped by topic`,
         );
       }
-      partOf.set(queryId, part);
+      return scans;
     };
     // Lines of the parts before the one being read, for absolute line numbers.
     let linesBefore = 0;
-    const fromWorker = function* (message: ScanMessage, part: number) {
+    const fromWorker = function* (message: ScanMessage) {
       if (message.type === "topics") {
-        for (const scan of message.topics) {
-          claim(scan.queryId, part);
-          yield scan;
-        }
+        if (message.topics.length) yield claim(message.topics);
       } else if (message.type === "done") {
         tag = message.tag ?? tag;
         linesBefore += message.lines;
@@ -177,14 +178,11 @@ export function scanTopicsParallel(
         ...options,
         range: [0, starts[1]],
       });
-      for await (const scan of first) {
-        claim(scan.queryId, 0);
-        yield scan;
+      for await (const scans of first.batches()) {
+        yield claim(scans);
         if (!ordered) {
-          for (const [w, worker] of workers.entries()) {
-            for (const message of worker.ready()) {
-              yield* fromWorker(message, w + 1);
-            }
+          for (const worker of workers) {
+            for (const message of worker.ready()) yield* fromWorker(message);
           }
         }
       }
@@ -192,17 +190,16 @@ export function scanTopicsParallel(
       linesBefore = first.lines;
       // The rest in file order: errors and line counts come after all of a
       // part's topics, so line numbers add up part by part.
-      for (const [w, worker] of workers.entries()) {
-        for await (const message of worker.messages) {
-          yield* fromWorker(message, w + 1);
-        }
+      for (const worker of workers) {
+        for await (const message of worker.messages) yield* fromWorker(message);
       }
       lines = linesBefore;
     } finally {
       for (const worker of workers) worker.worker.terminate();
     }
   }
-  const iterator = topics();
+  const batched = batches();
+  const iterator = flattened(batched);
   return {
     get tag() {
       return tag;
@@ -210,6 +207,7 @@ export function scanTopicsParallel(
     get lines() {
       return lines;
     },
+    batches: () => batched,
     [Symbol.asyncIterator]: () => iterator,
   };
 }

@@ -33,6 +33,9 @@ import {
   lineTooLong,
 } from "./limits.ts";
 import { UngroupedRunError } from "./_ungrouped_run_error.ts";
+import { TopicIdSet } from "./_topic_id_set.ts";
+import { flattened } from "./_flattened.ts";
+import { firstInvalid } from "./utf8.ts";
 
 /** Options of {@linkcode scanRun}. */
 export interface ScanRunOptions {
@@ -80,6 +83,11 @@ export interface TopicScan {
   readonly ranks: Int32Array;
   /** Their grades as judged (a negative grade: in the pool, not judged). */
   readonly grades: Float64Array;
+  /**
+   * The topic's non-negative judged grades, highest first, when the scan
+   * knows them (so the joiner need not sort them again).
+   */
+  readonly judgedGrades?: Float64Array;
 }
 
 /** Topic scans being read: the scans, the tag of the last line, and lines read. */
@@ -88,6 +96,12 @@ export interface ScannedTopics extends AsyncIterable<TopicScan> {
   readonly tag: string | undefined;
   /** Lines read so far. */
   readonly lines: number;
+  /**
+   * The same scans, a batch at a time (the topics of a chunk of the input):
+   * a topic then costs no trip through the asynchronous iterators. It and
+   * the iterator share one reading.
+   */
+  batches(): AsyncIterable<readonly TopicScan[]>;
 }
 
 /** A run being scanned: its topics, and the tag of its last line. */
@@ -188,21 +202,34 @@ function compareBytes(
 /**
  * The judged documents of one topic, looked up by docno bytes: every docno
  * in one byte array and an open-addressing table holding each one's hash,
- * so a topic costs a few allocations, not one per judged document.
+ * so a topic costs a few allocations, not one per judged document (and
+ * none when the lookup is built again in place for the next topic).
  */
 class JudgedLookup {
-  readonly grades: Float64Array;
-  readonly #bytes: Uint8Array;
-  readonly #starts: Int32Array;
-  readonly #table: Int32Array;
-  readonly #hashes: Uint32Array;
-  readonly #mask: number;
+  grades: Float64Array = new Float64Array(16);
+  #bytes: Uint8Array = new Uint8Array(256);
+  #starts: Int32Array = new Int32Array(17);
+  #table: Int32Array = new Int32Array(32);
+  #hashes: Uint32Array = new Uint32Array(32);
+  #mask = 0;
+  #count = 0;
+  #judgedGrades: Float64Array | undefined;
+  #finite = true;
 
-  constructor(judgements: Judgements, byteIds: boolean) {
+  /**
+   * Holds `judgements` from now on, in the arrays it has when they are
+   * large enough.
+   */
+  build(judgements: Judgements, byteIds: boolean): this {
     const count = judgements.size;
-    this.grades = new Float64Array(count);
-    this.#starts = new Int32Array(count + 1);
-    let bytes: Uint8Array = new Uint8Array(count * 16);
+    this.#count = count;
+    this.#judgedGrades = undefined;
+    this.#finite = true;
+    if (this.grades.length < count) {
+      this.grades = new Float64Array(count);
+      this.#starts = new Int32Array(count + 1);
+    }
+    let bytes = this.#bytes;
     let length = 0, i = 0;
     for (const [docno, grade] of judgements) {
       // ASCII (or byte ids) is copied; other text is encoded.
@@ -225,14 +252,18 @@ class JudgedLookup {
         bytes.set(encoded, length);
         length += encoded.length;
       } else length += docno.length;
+      if (!Number.isFinite(grade)) this.#finite = false;
       this.grades[i] = grade;
       this.#starts[++i] = length;
     }
     this.#bytes = bytes;
     let size = 8;
     while (size < count * 2) size *= 2;
-    this.#table = new Int32Array(size).fill(-1);
-    this.#hashes = new Uint32Array(size);
+    if (this.#table.length < size) {
+      this.#table = new Int32Array(size);
+      this.#hashes = new Uint32Array(size);
+    }
+    this.#table.fill(-1, 0, size);
     this.#mask = size - 1;
     for (let j = 0; j < count; j++) {
       const hash = hashBytes(bytes, this.#starts[j], this.#starts[j + 1]);
@@ -241,6 +272,7 @@ class JudgedLookup {
       this.#table[slot] = j;
       this.#hashes[slot] = hash;
     }
+    return this;
   }
 
   /** The judged index of a docno, or -1. */
@@ -262,6 +294,32 @@ class JudgedLookup {
     }
     return -1;
   }
+
+  /**
+   * The non-negative grades, highest first, as `judgedGradesOf` gives them;
+   * undefined when a grade is not finite, so the joiner reports it. A new
+   * array after each build, since rankings keep it.
+   */
+  judgedGrades(): Float64Array | undefined {
+    if (this.#judgedGrades || !this.#finite) return this.#judgedGrades;
+    let kept = 0;
+    for (let j = 0; j < this.#count; j++) if (this.grades[j] >= 0) kept++;
+    const sorted = new Float64Array(kept);
+    // Insertion sort, descending: topics hold a few judgements, and a
+    // large one is sorted once for the life of the qrels.
+    let n = 0;
+    for (let j = 0; j < this.#count; j++) {
+      const grade = this.grades[j];
+      if (!(grade >= 0)) continue;
+      let at = n++;
+      while (at > 0 && sorted[at - 1] < grade) {
+        sorted[at] = sorted[at - 1];
+        at--;
+      }
+      sorted[at] = grade;
+    }
+    return this.#judgedGrades = sorted;
+  }
 }
 
 function grown(bytes: Uint8Array, least: number): Uint8Array {
@@ -280,20 +338,28 @@ const LOOKUPS = [
 ];
 
 /**
- * Topics with fewer judgements get a lookup of their own each time: made in
- * a few steps, it is not worth its kilobyte for the life of the qrels (a
- * million topics of one judgement each kept a gigabyte of lookups).
+ * Topics with fewer judgements are built again each time, in the scan's own
+ * lookup: made in a few steps, such a lookup is not worth its kilobyte for
+ * the life of the qrels (a million topics of one judgement each kept a
+ * gigabyte of lookups).
  */
 const CACHED_JUDGEMENTS = 64;
 
-function judgedLookup(judgements: Judgements, byteIds: boolean): JudgedLookup {
+function judgedLookup(
+  judgements: Judgements,
+  byteIds: boolean,
+  reused: JudgedLookup,
+): JudgedLookup {
   if (judgements.size < CACHED_JUDGEMENTS) {
-    return new JudgedLookup(judgements, byteIds);
+    return reused.build(judgements, byteIds);
   }
   const cache = LOOKUPS[byteIds ? 1 : 0];
   let lookup = cache.get(judgements);
   if (!lookup) {
-    cache.set(judgements, lookup = new JudgedLookup(judgements, byteIds));
+    cache.set(
+      judgements,
+      lookup = new JudgedLookup().build(judgements, byteIds),
+    );
   }
   return lookup;
 }
@@ -488,7 +554,7 @@ export function scanTopics(
   const byteIds = options.ids === "bytes";
   let lineCount = 0;
 
-  async function* topics(): AsyncGenerator<TopicScan> {
+  async function* batches(): AsyncGenerator<readonly TopicScan[]> {
     const limits = inputLimits(options.limits);
     const { name, fill } = await openFiller(
       source,
@@ -505,9 +571,13 @@ export function scanTopics(
     let length = 0;
     let lineNumber = 0;
     const topic = new TopicBuffer();
-    const finished = new Set<string>();
-    let qidBytes = new Uint8Array(0);
+    // Every topic started, to find one that comes back.
+    const started = new TopicIdSet();
+    // The current topic's id bytes are qidBytes[0, qidLength).
+    let qidBytes = new Uint8Array(64);
+    let qidLength = -1;
     let queryId: string | undefined;
+    const reusedLookup = new JudgedLookup();
     let lookup: JudgedLookup | undefined;
     let judgements: Judgements | undefined;
     let lastTagStart = -1;
@@ -518,13 +588,41 @@ export function scanTopics(
     let bomPossible = (options.range?.[0] ?? 0) === 0;
     const FIELDS = 'expected 6 fields "qid iter docno rank score tag", got ';
 
+    // Where the line being parsed starts in the buffer.
+    let lineAt = 0;
+    // Where a newline was added after a last line without one, or -1.
+    let addedNewline = -1;
+    // Whether a byte order mark was skipped: it counts in line 1's columns.
+    let bomSkipped = false;
+
+    // A line's bytes [start, newline) must be UTF-8 (unless ids are bytes),
+    // reported as checkUtf8 reports them on the line reader's path.
+    const checkText = (b: Uint8Array, start: number, newline: number) => {
+      const at = firstInvalid(b, start, newline + 1);
+      if (at > newline) return;
+      const cut = newline === addedNewline &&
+        firstInvalid(b, start, newline) === newline;
+      const column = at - start + 1 + (lineNumber === 1 && bomSkipped ? 3 : 0);
+      throw new InputError(
+        name,
+        lineNumber,
+        cut
+          ? "not UTF-8 text: the input ends inside a character"
+          : `not UTF-8 text: byte 0x${
+            b[at].toString(16).toUpperCase().padStart(2, "0")
+          } at column ${column}`,
+      );
+    };
+
     const fail = (reason: string): never => {
+      // Text that is not UTF-8 is the line's first fault, as the line
+      // reader finds it.
+      if (!byteIds) checkText(buffer, lineAt, buffer.indexOf(NEWLINE, lineAt));
       throw new InputError(name, lineNumber, reason);
     };
 
     const finish = (): TopicScan => {
       const id = queryId!;
-      finished.add(id);
       if (!judgements) {
         return {
           queryId: id,
@@ -552,11 +650,12 @@ export function scanTopics(
         numRet,
         ranks: kept === found.length ? ranks : ranks.slice(0, kept),
         grades: kept === found.length ? grades : grades.slice(0, kept),
+        judgedGrades: lookup!.judgedGrades(),
       };
     };
 
     // Topics finished while parsing a chunk, yielded after it.
-    const ready: TopicScan[] = [];
+    let ready: TopicScan[] = [];
 
     const startTopic = (
       b: Uint8Array,
@@ -565,9 +664,14 @@ export function scanTopics(
       lineStart: number,
     ): void => {
       if (queryId !== undefined) ready.push(finish());
-      qidBytes = b.slice(start, end);
-      queryId = text(qidBytes, 0, qidBytes.length, byteIds);
-      if (finished.has(queryId)) {
+      if (end - start > qidBytes.length) {
+        qidBytes = new Uint8Array(Math.max(end - start, qidBytes.length * 2));
+      }
+      for (let k = start; k < end; k++) qidBytes[k - start] = b[k];
+      qidLength = end - start;
+      queryId = text(b, start, end, byteIds);
+      // The topic differs from the one before: if it was seen, it is back.
+      if (!started.addBytes(b, start, end)) {
         throw new UngroupedRunError(
           name,
           lineNumber,
@@ -576,7 +680,9 @@ export function scanTopics(
       }
       topic.reset();
       judgements = qrels.get(queryId);
-      lookup = judgements ? judgedLookup(judgements, byteIds) : undefined;
+      lookup = judgements
+        ? judgedLookup(judgements, byteIds, reusedLookup)
+        : undefined;
       topicStart = lineStart;
     };
 
@@ -587,7 +693,7 @@ export function scanTopics(
       let i = from;
       while (i < limit) {
         lineNumber++;
-        const lineStart = i;
+        const lineStart = lineAt = i;
         let c = b[i];
         while (CLASS[c] === SPACE_CLASS) c = b[++i];
         if (c === NEWLINE) {
@@ -595,29 +701,51 @@ export function scanTopics(
           continue;
         }
         if (c === HASH) {
-          i = b.indexOf(NEWLINE, i) + 1;
+          const end = b.indexOf(NEWLINE, i);
+          if (!byteIds) {
+            for (let k = i; k < end; k++) {
+              if (b[k] > 0x7f) {
+                checkText(b, lineStart, end);
+                break;
+              }
+            }
+          }
+          i = end + 1;
           continue;
         }
         // The five fields before the tag, unrolled; of the tag only its start
         // matters until the chunk ends, so the rest is left to indexOf.
+        // Every byte of the line is or-ed into `high`: only a line with a
+        // byte above 0x7F needs the UTF-8 check.
+        let high = 0;
         const qs = i;
-        while (CLASS[c] === 0) c = b[++i];
+        while (CLASS[c] === 0) {
+          high |= c;
+          c = b[++i];
+        }
         const qe = i;
         while (CLASS[c] === SPACE_CLASS) c = b[++i];
         if (c === NEWLINE) fail(FIELDS + 1);
-        while (CLASS[c] === 0) c = b[++i];
+        while (CLASS[c] === 0) {
+          high |= c;
+          c = b[++i];
+        }
         while (CLASS[c] === SPACE_CLASS) c = b[++i];
         if (c === NEWLINE) fail(FIELDS + 2);
         const ds = i;
         let hash = 0x811c9dc5;
         while (CLASS[c] === 0) {
           hash = Math.imul(hash ^ c, 0x01000193);
+          high |= c;
           c = b[++i];
         }
         const de = i;
         while (CLASS[c] === SPACE_CLASS) c = b[++i];
         if (c === NEWLINE) fail(FIELDS + 3);
-        while (CLASS[c] === 0) c = b[++i];
+        while (CLASS[c] === 0) {
+          high |= c;
+          c = b[++i];
+        }
         while (CLASS[c] === SPACE_CLASS) c = b[++i];
         if (c === NEWLINE) fail(FIELDS + 4);
         // The score, as a plain decimal (`-12.345`) when it is one: with at
@@ -636,7 +764,10 @@ export function scanTopics(
             digits++;
             if (fraction >= 0) fraction++;
           } else if (c === DOT && fraction < 0) fraction = 0;
-          else plain = false;
+          else {
+            plain = false;
+            high |= c;
+          }
           c = b[++i];
         }
         const se = i;
@@ -644,11 +775,17 @@ export function scanTopics(
         if (c === NEWLINE) fail(FIELDS + 5);
         lastTagStart = i;
         // A tag is short: stepping over it beats a call to indexOf.
-        while (c !== NEWLINE) c = b[++i];
+        while (c !== NEWLINE) {
+          high |= c;
+          c = b[++i];
+        }
+        // The line reader refuses text that is not UTF-8 before it parses a
+        // line: so does the scan, with the same message.
+        if (high > 0x7f && !byteIds) checkText(b, lineStart, i);
         i++;
         if (
-          qe - qs !== qidBytes.length ||
-          !sameBytes(qidBytes, 0, qidBytes.length, b, qs, qe)
+          qe - qs !== qidLength ||
+          !sameBytes(qidBytes, 0, qidLength, b, qs, qe)
         ) {
           startTopic(b, qs, qe, lineStart);
         }
@@ -789,7 +926,10 @@ export function scanTopics(
       if (
         bomPossible && !byteIds && length >= 3 && buffer[0] === 0xef &&
         buffer[1] === 0xbb && buffer[2] === 0xbf
-      ) parsed = topicStart = 3;
+      ) {
+        parsed = topicStart = 3;
+        bomSkipped = true;
+      }
       bomPossible = false;
       if (
         eof && tooLong < 0 && length > 0 && buffer[length - 1] !== NEWLINE
@@ -800,6 +940,7 @@ export function scanTopics(
           bigger.set(buffer);
           buffer = bigger;
         }
+        addedNewline = length;
         buffer[length++] = NEWLINE;
       }
       let end = parsed;
@@ -818,8 +959,10 @@ export function scanTopics(
         tag = text(buffer, lastTagStart, tagEnd, byteIds);
         lastTagStart = -1;
       }
-      yield* ready;
-      ready.length = 0;
+      if (ready.length) {
+        yield ready;
+        ready = [];
+      }
       // Keep the current topic's lines: its docnos are read again at its end.
       const keep = lookup ? Math.min(topicStart, parsed) : parsed;
       if (tooLong >= 0) throw lineTooLong(name, lineNumber + 1, guard.max);
@@ -833,10 +976,11 @@ export function scanTopics(
       }
     }
     lineCount = lineNumber;
-    if (queryId !== undefined) yield finish();
+    if (queryId !== undefined) yield [finish()];
   }
 
-  const iterator = topics();
+  const batched = batches();
+  const iterator = flattened(batched);
   return {
     get tag() {
       return tag;
@@ -844,6 +988,7 @@ export function scanTopics(
     get lines() {
       return lineCount;
     },
+    batches: () => batched,
     [Symbol.asyncIterator]: () => iterator,
   };
 }
@@ -899,7 +1044,10 @@ export function rankingsOf(
       yield {
         queryId: scan.queryId,
         ranking: scan.judged && judgements
-          ? joinJudgements(scan.queryId, scan, judgements, options)
+          ? joinJudgements(scan.queryId, scan, judgements, {
+            ...options,
+            judgedGrades: scan.judgedGrades,
+          })
           : undefined,
       };
     }

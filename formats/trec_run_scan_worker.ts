@@ -26,7 +26,7 @@ export interface ScanRequest {
 
 /** What the worker posts back. */
 export type ScanMessage =
-  | { type: "topics"; topics: TopicScan[] }
+  | { type: "topics"; topics: readonly TopicScan[] }
   | { type: "done"; tag: string | undefined; lines: number }
   | {
     type: "error";
@@ -49,15 +49,10 @@ scope.onmessage = async (event: MessageEvent<ScanRequest>) => {
   const post = (message: ScanMessage) => scope.postMessage(message);
   try {
     const scans = scanTopics(path, qrels, options);
-    let batch: TopicScan[] = [];
-    for await (const scan of scans) {
-      batch.push(scan);
-      if (batch.length === 256) {
-        post({ type: "topics", topics: batch });
-        batch = [];
-      }
+    // A message per chunk of the file: its topics.
+    for await (const batch of scans.batches()) {
+      post({ type: "topics", topics: batch });
     }
-    post({ type: "topics", topics: batch });
     post({ type: "done", tag: scans.tag, lines: scans.lines });
   } catch (error) {
     if (error instanceof InputError) {

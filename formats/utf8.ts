@@ -164,13 +164,29 @@ function incompleteTail(previous: Uint8Array, chunk: Uint8Array): Uint8Array {
 }
 
 /**
- * The index of the first byte that does not start a well-formed UTF-8
- * sequence (RFC 3629: no overlong forms, surrogates or values above
- * U+10FFFF), or the length when a sequence is cut off by the end.
+ * The index of the first byte of `bytes[start, end)` that does not start a
+ * well-formed UTF-8 sequence (RFC 3629: no overlong forms, surrogates or
+ * values above U+10FFFF), or `end` when there is none or a sequence is cut
+ * off by the end: the one check of every reader.
+ *
+ * @example
+ * ```ts
+ * import { firstInvalid } from "./utf8.ts";
+ * console.log(firstInvalid(new Uint8Array([0x61, 0xc3, 0xa9, 0xff]))); // 3
+ * ```
+ *
+ * @param bytes The bytes.
+ * @param start Where to start. Default: 0.
+ * @param end Where to stop. Default: the length.
+ * @returns The index.
  */
-function firstInvalid(bytes: Uint8Array): number {
-  let i = 0;
-  while (i < bytes.length) {
+export function firstInvalid(
+  bytes: Uint8Array,
+  start = 0,
+  end: number = bytes.length,
+): number {
+  let i = start;
+  while (i < end) {
     const b = bytes[i];
     if (b < 0x80) {
       i++;
@@ -188,7 +204,7 @@ function firstInvalid(bytes: Uint8Array): number {
       if (b === 0xf4) high = 0x8f;
     } else return i;
     for (let k = 1; k <= need; k++) {
-      if (i + k >= bytes.length) return bytes.length;
+      if (i + k >= end) return end;
       const c = bytes[i + k];
       // The sequence's lead byte is the one at fault: it promised a
       // continuation that is not there.
@@ -196,5 +212,5 @@ function firstInvalid(bytes: Uint8Array): number {
     }
     i += need + 1;
   }
-  return bytes.length;
+  return end;
 }

@@ -10,6 +10,7 @@ import type { JudgedRanking } from "../model/judged_ranking.ts";
 import {
   emptyRanking,
   isJudgingRun,
+  type JudgedItem,
   type JudgedTopic,
   judgeRankedList,
   type JudgeRequest,
@@ -27,6 +28,7 @@ import {
 import type { Qrels, QueryId, RankedList } from "../model/types.ts";
 import { compareIds } from "../model/compare_ids.ts";
 import { aggregateValues } from "./aggregate.ts";
+import { QueryValues } from "./_query_values.ts";
 
 /** A ranking metric, or a spec that resolves to one. */
 export type MetricLike = string | BoundMetric<JudgedRanking>;
@@ -123,7 +125,8 @@ class Evaluator {
   readonly #options: EvaluateOptions;
   readonly #request: Omit<JudgeRequest, "signal">;
   #runName: string;
-  #perQuery = new Map<QueryId, Float64Array>();
+  #perQuery: QueryValues;
+  readonly #scratch: Float64Array;
   #segmentOf = new Map<QueryId, string>();
   #unjudged = 0;
   #withoutRelevant = 0;
@@ -148,6 +151,8 @@ class Evaluator {
       );
     }
     this.#options = options;
+    this.#perQuery = new QueryValues(this.#metrics.length);
+    this.#scratch = new Float64Array(this.#metrics.length);
     this.#runName = options.runName ?? "run";
     // Documents below every metric's cutoff are never graded; a repeat
     // among them is still an error, found by the reader or the joiner.
@@ -201,7 +206,7 @@ class Evaluator {
 
   /** Forgets every topic: the run is being read again from its start. */
   restart(): void {
-    this.#perQuery = new Map();
+    this.#perQuery = new QueryValues(this.#metrics.length);
     this.#segmentOf = new Map();
     this.#unjudged = 0;
     this.#withoutRelevant = 0;
@@ -216,16 +221,23 @@ class Evaluator {
       );
     }
     if (ranking.numRel(ranking.relevanceLevel) === 0) this.#withoutRelevant++;
-    const values = new Float64Array(this.#metrics.length);
-    for (let i = 0; i < values.length; i++) {
-      const metric = this.#metrics[i];
-      // A metric undefined for the query (ir_measures' Accuracy without a
-      // relevant and a nonrelevant document) holds NaN, left out of its mean.
-      values[i] = metric.appliesTo && !metric.appliesTo(ranking)
-        ? NaN
-        : metric.score(ranking);
+    const metrics = this.#metrics;
+    // Scored before the row is added, so a metric that throws leaves none.
+    const values = this.#scratch;
+    for (let i = 0; i < metrics.length; i++) {
+      values[i] = this.#value(metrics[i], ranking);
     }
-    this.#perQuery.set(ranking.queryId, values);
+    const at = this.#perQuery.add(ranking.queryId);
+    const packed = this.#perQuery.packed;
+    for (let i = 0; i < metrics.length; i++) packed[at + i] = values[i];
+  }
+
+  // A metric undefined for the query (ir_measures' Accuracy without a
+  // relevant and a nonrelevant document) holds NaN, left out of its mean.
+  #value(metric: BoundMetric<JudgedRanking>, ranking: JudgedRanking): number {
+    return metric.appliesTo && !metric.appliesTo(ranking)
+      ? NaN
+      : metric.score(ranking);
   }
 
   /** Names the run in errors, once a run of its own name is known. */
@@ -344,16 +356,32 @@ export async function evaluate(
   const evaluator = new Evaluator(qrelsOf(qrels), metrics, options);
   const { signal, onQuery } = options;
   signal?.throwIfAborted();
+  // `await` only when there is something to wait for: each one is a trip
+  // through the microtask queue, which at a million topics adds up.
   if (isJudgingRun(run)) {
     evaluator.runName = run.name;
-    for await (const item of run.judge(evaluator.request(signal))) {
+    const request = evaluator.request(signal);
+    const add = (item: JudgedItem): QueryId | undefined => {
       signal?.throwIfAborted();
       if (item === JUDGING_RESTART) {
         evaluator.restart();
-        continue;
+        return undefined;
       }
       evaluator.addTopic(item);
-      await onQuery?.(item.queryId);
+      return item.queryId;
+    };
+    if (run.judgeBatches) {
+      for await (const batch of run.judgeBatches(request)) {
+        for (const item of batch) {
+          const queryId = add(item);
+          if (onQuery && queryId !== undefined) await onQuery(queryId);
+        }
+      }
+    } else {
+      for await (const item of run.judge(request)) {
+        const queryId = add(item);
+        if (onQuery && queryId !== undefined) await onQuery(queryId);
+      }
     }
     return evaluator.finish();
   }
@@ -361,13 +389,13 @@ export async function evaluate(
     for await (const ranked of run) {
       signal?.throwIfAborted();
       evaluator.add(ranked);
-      await onQuery?.(ranked.queryId);
+      if (onQuery) await onQuery(ranked.queryId);
     }
   } else {
     for (const ranked of run) {
       signal?.throwIfAborted();
       evaluator.add(ranked);
-      await onQuery?.(ranked.queryId);
+      if (onQuery) await onQuery(ranked.queryId);
     }
   }
   return evaluator.finish();
@@ -429,17 +457,21 @@ function checkOptions(options: EvaluateOptions): void {
 function aggregateOf(
   metrics: readonly BoundMetric<JudgedRanking>[],
   ids: readonly QueryId[],
-  perQuery: ReadonlyMap<QueryId, Float64Array>,
+  perQuery: QueryValues,
 ): Record<string, number> {
   const aggregate: Record<string, number> = {};
-  // Each query's values looked up once, not once per metric.
-  const rows = ids.map((id) => perQuery.get(id)!);
+  // Each query's row found once, not once per metric.
+  const rows = new Int32Array(ids.length);
+  for (let q = 0; q < ids.length; q++) rows[q] = perQuery.offsetOf(ids[q])!;
+  const packed = perQuery.packed;
+  const column = new Array<number>(ids.length);
   metrics.forEach((metric, m) => {
     // In query id order, as trec_eval sums, so the last digit matches; a
     // metric undefined for a query holds NaN there, left out of its mean.
+    for (let q = 0; q < rows.length; q++) column[q] = packed[rows[q] + m];
     aggregate[metric.label] = aggregateValues(
       metric.aggregate,
-      rows.map((row) => row[m]),
+      column,
       metric.appliesTo !== undefined,
     );
   });

@@ -97,7 +97,10 @@ export class JudgedRanking {
   readonly docs: readonly DocId[] | undefined;
   /** The query's judgements, when they are known. */
   readonly judgements: Judgements | undefined;
-  #numRel = new Map<number, number>();
+  // The count at the last level asked for: metrics ask for one or two
+  // levels, and a map per ranking cost more than the counting.
+  #numRelLevel = NaN;
+  #numRelCount = 0;
 
   /**
    * Wraps precomputed grades; {@linkcode JudgedRanking.from} builds them from ids.
@@ -198,15 +201,12 @@ export class JudgedRanking {
    * @returns The count.
    */
   numRel(level: number = this.relevanceLevel): number {
-    let count = this.#numRel.get(level);
-    if (count === undefined) {
-      count = 0;
-      for (const grade of this.judgedGrades) {
-        if (grade < level) break;
-        count++;
-      }
-      this.#numRel.set(level, count);
-    }
+    if (level === this.#numRelLevel) return this.#numRelCount;
+    const grades = this.judgedGrades;
+    let count = 0;
+    while (count < grades.length && !(grades[count] < level)) count++;
+    this.#numRelLevel = level;
+    this.#numRelCount = count;
     return count;
   }
 

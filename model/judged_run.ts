@@ -78,6 +78,17 @@ export interface JudgingRun extends AsyncIterable<RankedList> {
    * @returns The judged topics.
    */
   judge(request: JudgeRequest): AsyncIterable<JudgedItem>;
+  /**
+   * What `judge` yields, a batch at a time (the topics of a chunk of the
+   * input), for a reader whose topics would otherwise each cost a trip
+   * through its asynchronous iterators. Each batch is read in full before
+   * the next is asked for; a ranking is valid until the next topic is
+   * asked for. It and `judge` share one reading.
+   *
+   * @param request How to join.
+   * @returns Batches of judged topics.
+   */
+  judgeBatches?(request: JudgeRequest): AsyncIterable<Iterable<JudgedItem>>;
 }
 
 /**

@@ -92,14 +92,16 @@ export async function evaluateTrecEvalScan(
     readsDocs: false,
   };
   try {
-    for await (const topic of run.judge(request)) {
-      // An ungrouped run: the full reader reproduces trec_eval on it.
-      if (topic === JUDGING_RESTART) return undefined;
-      if (topic.ranking) {
-        outcomes.set(
-          topic.queryId,
-          scorer.scoreRanking(topic.queryId, topic.ranking),
-        );
+    for await (const batch of run.judgeBatches(request)) {
+      for (const topic of batch) {
+        // An ungrouped run: the full reader reproduces trec_eval on it.
+        if (topic === JUDGING_RESTART) return undefined;
+        if (topic.ranking) {
+          outcomes.set(
+            topic.queryId,
+            scorer.scoreRanking(topic.queryId, topic.ranking),
+          );
+        }
       }
     }
   } catch (error) {

@@ -1,0 +1,118 @@
+/**
+ * Each query's metric values, packed: one growing array holds every row and
+ * a map holds each query's row number, so a query costs its values and a
+ * map entry, not a typed array of its own (at a million queries, the arrays
+ * and their collection took more time than the scoring).
+ *
+ * @module
+ */
+
+import type { QueryId } from "../model/types.ts";
+
+/**
+ * Query id to its values, in the order the rows were added: what
+ * `Evaluation.perQuery` is. A row read by `get` is a view of the packed
+ * array.
+ */
+export class QueryValues implements ReadonlyMap<QueryId, Float64Array> {
+  readonly #width: number;
+  readonly #rowOf = new Map<QueryId, number>();
+  #values: Float64Array;
+
+  /**
+   * An empty table.
+   *
+   * @param width The number of values of a row.
+   */
+  constructor(width: number) {
+    this.#width = width;
+    this.#values = new Float64Array(Math.max(1, width) * 64);
+  }
+
+  /**
+   * Adds a row for a query that has none, and returns where its values go:
+   * `values()[at + m]` for metric m.
+   *
+   * @param queryId The query.
+   * @returns The offset of its row in {@linkcode QueryValues.packed}.
+   */
+  add(queryId: QueryId): number {
+    const row = this.#rowOf.size;
+    this.#rowOf.set(queryId, row);
+    const at = row * this.#width;
+    if (at + this.#width > this.#values.length) {
+      const grown = new Float64Array(this.#values.length * 2);
+      grown.set(this.#values);
+      this.#values = grown;
+    }
+    return at;
+  }
+
+  /** The packed rows; valid until the next {@linkcode QueryValues.add}. */
+  get packed(): Float64Array {
+    return this.#values;
+  }
+
+  /**
+   * Where a query's row starts in {@linkcode QueryValues.packed}: its
+   * values without a view of the row.
+   *
+   * @param queryId The query.
+   * @returns The offset, or undefined when the query has no row.
+   */
+  offsetOf(queryId: QueryId): number | undefined {
+    const row = this.#rowOf.get(queryId);
+    return row === undefined ? undefined : row * this.#width;
+  }
+
+  get size(): number {
+    return this.#rowOf.size;
+  }
+
+  get(queryId: QueryId): Float64Array | undefined {
+    const row = this.#rowOf.get(queryId);
+    return row === undefined ? undefined : this.#row(row);
+  }
+
+  has(queryId: QueryId): boolean {
+    return this.#rowOf.has(queryId);
+  }
+
+  keys(): MapIterator<QueryId> {
+    return this.#rowOf.keys();
+  }
+
+  values(): MapIterator<Float64Array> {
+    return this.#rowOf.values().map((row) => this.#row(row)) as MapIterator<
+      Float64Array
+    >;
+  }
+
+  entries(): MapIterator<[QueryId, Float64Array]> {
+    return this.#rowOf.entries().map(([id, row]) =>
+      [id, this.#row(row)] as [QueryId, Float64Array]
+    ) as MapIterator<[QueryId, Float64Array]>;
+  }
+
+  [Symbol.iterator](): MapIterator<[QueryId, Float64Array]> {
+    return this.entries();
+  }
+
+  forEach(
+    callback: (
+      value: Float64Array,
+      key: QueryId,
+      map: ReadonlyMap<QueryId, Float64Array>,
+    ) => void,
+    thisArg?: unknown,
+  ): void {
+    for (const [id, row] of this.#rowOf) {
+      callback.call(thisArg, this.#row(row), id, this);
+    }
+  }
+
+  #row(row: number): Float64Array {
+    const at = row * this.#width;
+    return this.#values.subarray(at, at + this.#width);
+  }
+}
