@@ -30,15 +30,18 @@ export class QueryValues implements ReadonlyMap<QueryId, Float64Array> {
   }
 
   /**
-   * Adds a row for a query that has none, and returns where its values go:
-   * `values()[at + m]` for metric m.
+   * Adds a row for a query, and returns where its values go:
+   * `packed[at + m]` for metric m; -1 when the query had a row already
+   * (which is then lost: the caller refuses the input).
    *
    * @param queryId The query.
-   * @returns The offset of its row in {@linkcode QueryValues.packed}.
+   * @returns The offset of its row in {@linkcode QueryValues.packed}, or -1.
    */
   add(queryId: QueryId): number {
     const row = this.#rowOf.size;
+    // One look-up, not a `has` before the `set`.
     this.#rowOf.set(queryId, row);
+    if (this.#rowOf.size === row) return -1;
     const at = row * this.#width;
     if (at + this.#width > this.#values.length) {
       const grown = new Float64Array(this.#values.length * 2);

@@ -126,7 +126,6 @@ class Evaluator {
   readonly #request: Omit<JudgeRequest, "signal">;
   #runName: string;
   #perQuery: QueryValues;
-  readonly #scratch: Float64Array;
   #segmentOf = new Map<QueryId, string>();
   #unjudged = 0;
   #withoutRelevant = 0;
@@ -152,7 +151,6 @@ class Evaluator {
     }
     this.#options = options;
     this.#perQuery = new QueryValues(this.#metrics.length);
-    this.#scratch = new Float64Array(this.#metrics.length);
     this.#runName = options.runName ?? "run";
     // Documents below every metric's cutoff are never graded; a repeat
     // among them is still an error, found by the reader or the joiner.
@@ -213,7 +211,8 @@ class Evaluator {
   }
 
   #score(ranking: JudgedRanking): void {
-    if (this.#perQuery.has(ranking.queryId)) {
+    const at = this.#perQuery.add(ranking.queryId);
+    if (at < 0) {
       throw new InputError(
         this.#runName,
         0,
@@ -221,15 +220,12 @@ class Evaluator {
       );
     }
     if (ranking.numRel(ranking.relevanceLevel) === 0) this.#withoutRelevant++;
+    // A metric that throws ends the evaluation, so its row is never read.
     const metrics = this.#metrics;
-    // Scored before the row is added, so a metric that throws leaves none.
-    const values = this.#scratch;
-    for (let i = 0; i < metrics.length; i++) {
-      values[i] = this.#value(metrics[i], ranking);
-    }
-    const at = this.#perQuery.add(ranking.queryId);
     const packed = this.#perQuery.packed;
-    for (let i = 0; i < metrics.length; i++) packed[at + i] = values[i];
+    for (let i = 0; i < metrics.length; i++) {
+      packed[at + i] = this.#value(metrics[i], ranking);
+    }
   }
 
   // A metric undefined for the query (ir_measures' Accuracy without a

@@ -344,15 +344,25 @@ export function judgedGradesOf(
   judgements: Judgements,
   queryId?: QueryId,
 ): Float64Array {
+  // One pass, sorted as it goes: a query holds a few judgements, for which
+  // insertion beats a sort call; many are sorted at the end.
+  const few = judgements.size <= 32;
+  const all = new Float64Array(judgements.size);
   let count = 0;
   for (const grade of judgements.values()) {
     if (!Number.isFinite(grade)) throw notFinite(judgements, grade, queryId);
-    if (grade >= 0) count++;
+    if (!(grade >= 0)) continue;
+    let at = count++;
+    if (few) {
+      while (at > 0 && all[at - 1] < grade) {
+        all[at] = all[at - 1];
+        at--;
+      }
+    }
+    all[at] = grade;
   }
-  const grades = new Float64Array(count);
-  let i = 0;
-  for (const grade of judgements.values()) if (grade >= 0) grades[i++] = grade;
-  return grades.sort().reverse();
+  const grades = count === all.length ? all : all.slice(0, count);
+  return few ? grades : grades.sort().reverse();
 }
 
 function notFinite(

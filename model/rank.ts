@@ -228,10 +228,32 @@ function tiedRanks(
     next[j] = tied.heads[slot];
     tied.heads[slot] = j;
   }
+  // A group asked for many times is sorted once (by the order tieBefore
+  // counts in), each asked item's place read from it: counting for each
+  // made 50,000 copies of one document 2.5 billion comparisons.
+  const askedIn = new Int32Array(tied.heads.length);
+  for (let k = 0; k < asked.length; k++) {
+    const slot = tied.slot(scores[asked[k]]);
+    if (slot >= 0) askedIn[slot]++;
+  }
+  const placed = new Uint8Array(tied.heads.length);
+  let placeOf: Int32Array | undefined;
   for (let k = 0; k < asked.length; k++) {
     const i = asked[k];
     const slot = tied.slot(scores[i]);
     if (slot < 0) continue;
+    if (askedIn[slot] > SORTED_GROUP) {
+      if (placed[slot] === 0) {
+        placeOf ??= new Int32Array(n);
+        const members: number[] = [];
+        for (let j = tied.heads[slot]; j !== -1; j = next[j]) members.push(j);
+        members.sort((a, b) => ties * compareIds(a, b) || a - b);
+        members.forEach((j, at) => placeOf![j] = at);
+        placed[slot] = 1;
+      }
+      ranks[k] += placeOf![i];
+      continue;
+    }
     let before = 0;
     for (let j = tied.heads[slot]; j !== -1; j = next[j]) {
       if (j !== i && tieBefore(compareIds, ties, j, i)) before++;
@@ -240,6 +262,9 @@ function tiedRanks(
   }
   return ranks;
 }
+
+/** Items asked for in one tied group beyond which the group is sorted. */
+const SORTED_GROUP = 16;
 
 /** The first index of `sorted` (ascending) whose value passes `test`. */
 function firstIndex(
