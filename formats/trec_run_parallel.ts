@@ -22,6 +22,7 @@ import { type Source, startsWithGzipMagic } from "./source.ts";
 import { inputLimits } from "./limits.ts";
 import { TopicIdSet } from "./_topic_id_set.ts";
 import { flattened } from "./_flattened.ts";
+import { unpackScans } from "./_packed_scans.ts";
 
 /** Files smaller than this are scanned on one thread: a worker costs more than it saves. */
 export const PARALLEL_THRESHOLD = 32 << 20;
@@ -164,7 +165,9 @@ export function scanTopicsParallel(
     let linesBefore = 0;
     const fromWorker = function* (message: ScanMessage) {
       if (message.type === "topics") {
-        if (message.topics.length) yield claim(message.topics);
+        if (message.topics.queryIds.length) {
+          yield claim(unpackScans(message.topics));
+        }
       } else if (message.type === "done") {
         tag = message.tag ?? tag;
         linesBefore += message.lines;

@@ -5,11 +5,8 @@
  * @module
  */
 
-import {
-  type ScanRunOptions,
-  scanTopics,
-  type TopicScan,
-} from "./trec_run_scan.ts";
+import { type ScanRunOptions, scanTopics } from "./trec_run_scan.ts";
+import { buffersOf, type PackedScans, packScans } from "./_packed_scans.ts";
 import { InputError, RepeatedDocumentError } from "../model/errors.ts";
 import { UngroupedRunError } from "./_ungrouped_run_error.ts";
 import type { Qrels } from "../model/types.ts";
@@ -26,7 +23,7 @@ export interface ScanRequest {
 
 /** What the worker posts back. */
 export type ScanMessage =
-  | { type: "topics"; topics: readonly TopicScan[] }
+  | { type: "topics"; topics: PackedScans }
   | { type: "done"; tag: string | undefined; lines: number }
   | {
     type: "error";
@@ -51,7 +48,8 @@ scope.onmessage = async (event: MessageEvent<ScanRequest>) => {
     const scans = scanTopics(path, qrels, options);
     // A message per chunk of the file: its topics.
     for await (const batch of scans.batches()) {
-      post({ type: "topics", topics: batch });
+      const topics = packScans(batch);
+      scope.postMessage({ type: "topics", topics }, buffersOf(topics));
     }
     post({ type: "done", tag: scans.tag, lines: scans.lines });
   } catch (error) {
