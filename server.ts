@@ -47,7 +47,8 @@ import {
   serverOptionsFromProcessEnv,
 } from "./server/options.ts";
 import { PAGE_HTML, pageContentSecurityPolicy } from "./server/page.ts";
-import { excerpt, HttpProblem, problemOf } from "./server/problem.ts";
+import { HttpProblem, problemOf } from "./server/problem.ts";
+import { excerpt } from "./model/quote.ts";
 import {
   apiPageHtml,
   metricsPageHtml,

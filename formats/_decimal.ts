@@ -66,14 +66,3 @@ export function decimalPrefixLength(text: string, from = 0): number {
 export function isDecimalLiteral(text: string): boolean {
   return text.length > 0 && decimalPrefixLength(text) === text.length;
 }
-
-/**
- * A value quoted for an error message, cut to its first 40 characters so a
- * megabyte-long field does not make a megabyte-long message.
- *
- * @param value The value.
- * @returns The value in double quotes, `...` marking a cut.
- */
-export function quoted(value: string): string {
-  return value.length > 40 ? `"${value.slice(0, 37)}..."` : `"${value}"`;
-}

@@ -19,7 +19,8 @@ import type {
 import { InputError } from "../model/errors.ts";
 import { jsonLinesStream, readJsonLines } from "./jsonl.ts";
 import { openSource, readLines, type Source } from "./source.ts";
-import { isDecimalLiteral, quoted } from "./_decimal.ts";
+import { isDecimalLiteral } from "./_decimal.ts";
+import { quoted } from "../model/quote.ts";
 import { checkUtf8 } from "./utf8.ts";
 import { describeJson, extraOf, isRecord, withExtra } from "./_records.ts";
 

@@ -9,7 +9,7 @@ import type { DocId, QueryId, RankedList } from "../model/types.ts";
 import { InputError } from "../model/errors.ts";
 import { openSource, readLines, type Source } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
-import { quoted } from "./_decimal.ts";
+import { quoted } from "../model/quote.ts";
 
 /** Options of {@linkcode readMsMarcoRun}. */
 export interface ReadMsMarcoRunOptions {

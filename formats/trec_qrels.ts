@@ -6,7 +6,8 @@
 
 import type { Qrels } from "../model/types.ts";
 import { atol } from "./c_number.ts";
-import { isDecimalLiteral, quoted } from "./_decimal.ts";
+import { isDecimalLiteral } from "./_decimal.ts";
+import { quoted } from "../model/quote.ts";
 import { InputError } from "../model/errors.ts";
 import { openSource, readLines, type Source, splitFields } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";

@@ -24,7 +24,7 @@ import type { TopicScan } from "./trec_run_scan.ts";
 import { InputError } from "../model/errors.ts";
 import { fieldBounds } from "./_fields.ts";
 import { scoreOf } from "./_score.ts";
-import { quoted } from "./_decimal.ts";
+import { quoted } from "../model/quote.ts";
 import {
   openSource,
   readerStream,

@@ -14,7 +14,7 @@ import { joinJudgements, type JudgedRanking } from "../model/judged_ranking.ts";
 import { rankByScore } from "../model/rank.ts";
 import type { Judgements, Qrels } from "../model/types.ts";
 import { scoreOf } from "./_score.ts";
-import { quoted } from "./_decimal.ts";
+import { quoted } from "../model/quote.ts";
 import { InputError, RepeatedDocumentError } from "../model/errors.ts";
 import { ChunkReader } from "./chunk_reader.ts";
 import {

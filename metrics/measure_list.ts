@@ -11,7 +11,7 @@ import type { TrecEvalMeasure } from "./metric.ts";
 import { BUILTIN_METRICS, TREC_EVAL_ROWS } from "./ranking_metrics.ts";
 import { isDecimal, splitSpecList } from "./spec.ts";
 import { nicknames, TREC_EVAL_ORDER } from "./trec_nicknames.ts";
-import { quoted } from "./_quoted.ts";
+import { quoted } from "../model/quote.ts";
 
 /**
  * How trec_eval's measure takes `.params`, and the spec each value gives:

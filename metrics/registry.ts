@@ -14,7 +14,7 @@ import type {
   ParamValue,
 } from "./metric.ts";
 import { formatParamValue, parseSpec, splitNumberSuffix } from "./spec.ts";
-import { quoted } from "./_quoted.ts";
+import { quoted } from "../model/quote.ts";
 
 interface AliasEntry {
   readonly definition: AnyMetricDefinition;
@@ -201,7 +201,7 @@ export class Registry {
       throw new TypeError(
         `Unknown metric ${quoted(parsed.name)}` +
           (close.length
-            ? `: did you mean ${close.map(quoted).join(", ")}?`
+            ? `: did you mean ${close.map((name) => quoted(name)).join(", ")}?`
             : ""),
       );
     }
@@ -324,7 +324,9 @@ function bind(
       throw new TypeError(
         `Unknown parameter ${quoted(key)} of metric "${def.name}"` +
           (known.length
-            ? `: expected one of ${known.map(quoted).join(", ")}`
+            ? `: expected one of ${
+              known.map((name) => quoted(name)).join(", ")
+            }`
             : ": it takes none"),
       );
     }

@@ -9,7 +9,7 @@
  */
 
 import type { GainMap, ParamValue } from "./metric.ts";
-import { quoted } from "./_quoted.ts";
+import { quoted } from "../model/quote.ts";
 
 /** A spec split into its parts, before any name or parameter is checked. */
 export interface ParsedSpec {

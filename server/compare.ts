@@ -54,7 +54,8 @@ import {
   strings,
   text,
 } from "./request_fields.ts";
-import { excerpt, HttpProblem, userInput } from "./problem.ts";
+import { HttpProblem, userInput } from "./problem.ts";
+import { excerpt } from "../model/quote.ts";
 import {
   QRELS_FORMAT,
   QRELS_INPUT,

@@ -35,7 +35,8 @@ import {
   parseRequest,
   strings,
 } from "./request_fields.ts";
-import { excerpt, HttpProblem, userInput } from "./problem.ts";
+import { HttpProblem, userInput } from "./problem.ts";
+import { excerpt } from "../model/quote.ts";
 import {
   QRELS_FORMAT,
   QRELS_INPUT,

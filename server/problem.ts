@@ -8,6 +8,7 @@
 
 import { UsageError } from "../cli/errors.ts";
 import { InputError } from "../model/errors.ts";
+import { excerpt } from "../model/quote.ts";
 
 /** The media type of every error response. */
 export const PROBLEM_MEDIA_TYPE = "application/problem+json";
@@ -121,27 +122,6 @@ export class HttpProblem extends Error {
 export const MAX_EXCERPT = 200;
 
 /**
- * Shortens text quoted from a request to at most `max` characters, saying
- * how much was left out, so an error body never grows with the input.
- *
- * @example
- * ```ts
- * import { excerpt } from "./problem.ts";
- * console.log(excerpt("abcdefghij", 4)); // "abcd… (6 more characters)"
- * console.log(excerpt("abc", 4)); // "abc"
- * ```
- *
- * @param text The text.
- * @param max The most characters kept. Default: {@linkcode MAX_EXCERPT}.
- * @returns The text, or its start and the count of characters left out.
- */
-export function excerpt(text: string, max: number = MAX_EXCERPT): string {
-  return text.length <= max
-    ? text
-    : `${text.slice(0, max)}… (${text.length - max} more characters)`;
-}
-
-/**
  * Whether an error is the client's: the server's own problems, malformed
  * input (`InputError`) and command-line mistakes (`UsageError`). Any other
  * error, a `TypeError` included, is a bug of the server.
@@ -193,16 +173,16 @@ export function problemOf(error: unknown): HttpProblem {
   if (error instanceof InputError) {
     // Data from no file (an in-memory comparison, a sample's texts) has no
     // place to name.
-    return new HttpProblem(400, excerpt(error.message), {
+    return new HttpProblem(400, excerpt(error.message, MAX_EXCERPT), {
       extensions: error.file === "" ? {} : {
         file: excerpt(error.file, 100),
         line: error.line,
-        reason: excerpt(error.reason),
+        reason: excerpt(error.reason, MAX_EXCERPT),
       },
     });
   }
   if (error instanceof UsageError) {
-    return new HttpProblem(400, excerpt(error.message));
+    return new HttpProblem(400, excerpt(error.message, MAX_EXCERPT));
   }
   return new HttpProblem(500, "The server failed to answer this request.");
 }
@@ -244,7 +224,7 @@ function asUserProblem(field: string, error: unknown): unknown {
     error instanceof TypeError || error instanceof RangeError ||
     (error instanceof SyntaxError && !(error instanceof InputError))
   ) {
-    return new HttpProblem(400, excerpt(error.message), {
+    return new HttpProblem(400, excerpt(error.message, MAX_EXCERPT), {
       extensions: { field },
     });
   }

@@ -37,7 +37,8 @@ import {
   strings,
   text,
 } from "./request_fields.ts";
-import { excerpt, HttpProblem, userInput } from "./problem.ts";
+import { HttpProblem, userInput } from "./problem.ts";
+import { excerpt } from "../model/quote.ts";
 import type { Deadline } from "./time_limit.ts";
 
 /** The sample layouts a RAG request may use. */

@@ -11,7 +11,8 @@
  */
 
 import { z } from "zod";
-import { excerpt, HttpProblem } from "./problem.ts";
+import { HttpProblem } from "./problem.ts";
+import { excerpt } from "../model/quote.ts";
 
 /** A JSON object as parsed. */
 export type JsonObject = Record<string, unknown>;

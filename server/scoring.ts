@@ -11,7 +11,8 @@ import { type Budgets, DEFAULT_BUDGETS, encodeAnswer } from "./budgets.ts";
 import { compareRequest, COMPARISON_MEDIA_TYPES } from "./compare.ts";
 import { evaluateRequest } from "./evaluate.ts";
 import { describe, type JsonObject } from "./request_fields.ts";
-import { excerpt, HttpProblem } from "./problem.ts";
+import { HttpProblem, MAX_EXCERPT } from "./problem.ts";
+import { excerpt } from "../model/quote.ts";
 import { ragRequest } from "./rag.ts";
 import type { Deadline } from "./time_limit.ts";
 import {
@@ -84,7 +85,9 @@ export function parseJsonObject(bytes: Uint8Array): JsonObject {
     if (!(error instanceof SyntaxError)) throw error;
     throw new HttpProblem(
       400,
-      `The request body is not valid JSON: ${excerpt(error.message)}`,
+      `The request body is not valid JSON: ${
+        excerpt(error.message, MAX_EXCERPT)
+      }`,
     );
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

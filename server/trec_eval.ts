@@ -23,7 +23,8 @@ import {
   strings,
   text,
 } from "./request_fields.ts";
-import { excerpt, HttpProblem } from "./problem.ts";
+import { HttpProblem } from "./problem.ts";
+import { excerpt } from "../model/quote.ts";
 
 /**
  * What a trec_eval run printed and how it ended. The texts hold one

@@ -403,34 +403,39 @@ Deno.test("a 10 MB digit string is refused by every number reader, in linear tim
   // would cost a hundred), and at least one read per digit, so the digits
   // are read by the scanner and not by a pattern the count cannot see.
   const judged = new Map([["q1", new Map([["d1", 1]])]]);
+  // Messages quote the first 80 digits and say the field's length.
   const readers: [(digits: string) => Promise<unknown>, string][] = [
     [
       (d) => readQrels({ text: `q1 0 d1 ${d}\n` }, { name: "q" }),
-      'q:1: relevance must be a number, got "1111111111111111111111111111111111111..."',
+      'q:1: relevance must be a number, got "',
     ],
     [
       (d) =>
         Array.fromAsync(
           readRun({ text: `q1 Q0 d1 1 ${d} t\n` }, { name: "r" }),
         ),
-      'r:1: score must be a number, got "1111111111111111111111111111111111111..."',
+      'r:1: score must be a number, got "',
     ],
     [
       (d) =>
         Array.fromAsync(
           scanRun({ text: `q1 Q0 d1 1 ${d} t\n` }, judged, { name: "r" }),
         ),
-      'r:1: score must be a number, got "1111111111111111111111111111111111111..."',
+      'r:1: score must be a number, got "',
     ],
     [
       (d) => readBeirQrels({ text: `q1\td1\t${d}\n` }, { name: "b" }),
-      'b:1: score must be a number, got "1111111111111111111111111111111111111..."',
+      'b:1: score must be a number, got "',
     ],
   ];
   for (const [read, message] of readers) {
     const one = await charReads(() => read("1".repeat(1_000_000) + "x"));
     const ten = await charReads(() => read("1".repeat(10_000_000) + "x"));
-    assertEquals([one.error, ten.error], [message, message]);
+    const digits = "1".repeat(80);
+    assertEquals([one.error, ten.error], [
+      `${message}${digits}..." (1000001 characters)`,
+      `${message}${digits}..." (10000001 characters)`,
+    ]);
     assert(ten.reads >= 10_000_000, `${message}: ${ten.reads} reads`);
     assert(
       ten.reads <= 10 * one.reads,

@@ -59,7 +59,7 @@ Deno.test("a million bad items (or 100,000 bad entries) answer with the first", 
   });
   assertEquals(
     unknown.startsWith(
-      'Field "xyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy… (12 more characters)" is not known',
+      'Field "xyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy... (52 characters)" is not known',
     ),
     true,
     unknown,
