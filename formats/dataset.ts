@@ -131,7 +131,7 @@ export function documentText(document: DatasetDocument): string {
  *
  * @param qrels The judgements.
  * @returns The same judgements as maps.
- * @throws {TypeError} If a grade is not a finite number.
+ * @throws {InputError} If a grade is not a finite number.
  */
 export function toQrels(qrels: Qrels | QrelsRecord): Qrels {
   const out = new Map<QueryId, Judgements>();

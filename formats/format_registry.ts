@@ -460,6 +460,17 @@ function detectJsonDict(probe: FormatProbe): number {
   return 0.7;
 }
 
+// A run may also list a query's documents in rank order: {"q1": ["d3", ...]}.
+const DICT_OF_ID_LISTS = /^\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\[\s*["\]]/;
+
+/** How sure a probe is a JSON dict run: of dicts, or of document id lists. */
+function detectJsonRun(probe: FormatProbe): number {
+  if (!probe.isDirectory && DICT_OF_ID_LISTS.test(probe.head.trimStart())) {
+    return 0.7;
+  }
+  return detectJsonDict(probe);
+}
+
 /** How sure a probe is JSON Lines of objects. */
 function detectJsonLines(probe: FormatProbe): number {
   if (probe.isDirectory) return 0;
@@ -475,9 +486,9 @@ export const JSON_RUN_FORMAT: DataFormat<"run"> = {
   name: "json-run",
   kind: "run",
   description:
-    'JSON dict run {"qid": {"docid": score}} (ranx, pytrec_eval), ranked by score',
+    'JSON dict run {"qid": {"docid": score}} (ranx, pytrec_eval), ranked by score, or {"qid": ["docid", ...]} in rank order',
   extensions: [".json", ".json.gz"],
-  detect: detectJsonDict,
+  detect: detectJsonRun,
   read: (path) => readJsonRun(path),
   write: (path, run) => writeFileAtomic(path, formatJsonRun(run)),
 };

@@ -7,74 +7,26 @@
  */
 
 import type { DocId, Qrels, QueryId, RankedList } from "../model/types.ts";
-import { rankScores } from "../model/plain_data.ts";
-import { InputError } from "../model/errors.ts";
+import {
+  type QrelsLike,
+  qrelsOf,
+  rankScores,
+  runFromScores,
+  scoresOf,
+  type ScoresRecord,
+} from "../model/plain_data.ts";
+import { InputError, RepeatedDocumentError } from "../model/errors.ts";
+import { describe } from "../model/quote.ts";
 import { parseJson } from "./json_text.ts";
 import { readJsonLines } from "./jsonl.ts";
 import { openSource, type Source } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
-import { describeJson, isRecord } from "./_records.ts";
+import { isRecord } from "./_records.ts";
 
 /** Options of the JSON dict readers. */
 export interface ReadScoreDictOptions {
   /** The name used in error messages. Default: the path. */
   name?: string;
-}
-
-type What = "score" | "relevance";
-
-/** Checks one `{doc: number}` value of a JSON dict, naming the file. */
-function numbersOf(
-  value: unknown,
-  queryId: string,
-  what: What,
-  name: string,
-  line: number,
-): Map<DocId, number> {
-  if (!isRecord(value)) {
-    throw new InputError(
-      name,
-      line,
-      `query "${queryId}" must map document ids to numbers, got ${
-        describeJson(value)
-      }`,
-    );
-  }
-  const out = new Map<DocId, number>();
-  for (const [docId, number] of Object.entries(value)) {
-    if (typeof number !== "number" || !Number.isFinite(number)) {
-      throw new InputError(
-        name,
-        line,
-        `${what} of document "${docId}" for query "${queryId}" must be a number, got ${
-          describeJson(number)
-        }`,
-      );
-    }
-    out.set(docId, number);
-  }
-  return out;
-}
-
-/** The `{qid: {docid: number}}` entries of one parsed JSON value. */
-function dictOf(
-  value: unknown,
-  what: What,
-  name: string,
-  line: number,
-): [QueryId, Map<DocId, number>][] {
-  if (!isRecord(value)) {
-    throw new InputError(
-      name,
-      line,
-      `expected a JSON object {"query": {"doc": ${what}}}, got ${
-        describeJson(value)
-      }`,
-    );
-  }
-  return Object.entries(value).map((
-    [queryId, docs],
-  ) => [queryId, numbersOf(docs, queryId, what, name, line)]);
 }
 
 async function readText(
@@ -96,11 +48,7 @@ function mergeInto(
     if (!known) into.set(queryId, known = new Map());
     for (const [docId, number] of docs) {
       if (known.has(docId)) {
-        throw new InputError(
-          name,
-          line,
-          `document "${docId}" appears twice in query "${queryId}"`,
-        );
+        throw new RepeatedDocumentError(name, line, queryId, docId);
       }
       known.set(docId, number);
     }
@@ -128,9 +76,7 @@ export async function readJsonRun(
   options: ReadScoreDictOptions = {},
 ): Promise<RankedList[]> {
   const { name, text } = await readText(source, options);
-  return dictOf(parseJson(text, { name }), "score", name, 0).map((
-    [queryId, docs],
-  ) => rankScores(queryId, docs));
+  return runFromScores(parseJson(text, { name }) as ScoresRecord, { name });
 }
 
 /**
@@ -154,7 +100,7 @@ export async function readJsonQrels(
   options: ReadScoreDictOptions = {},
 ): Promise<Qrels> {
   const { name, text } = await readText(source, options);
-  return new Map(dictOf(parseJson(text, { name }), "relevance", name, 0));
+  return qrelsOf(parseJson(text, { name }) as QrelsLike, { name });
 }
 
 const QUERY_KEYS = ["qid", "query_id", "queryId", "query-id"];
@@ -191,27 +137,37 @@ export async function readJsonLinesRun(
       const queryKey = QUERY_KEYS.find((k) => typeof value[k] === "string");
       const docKey = DOC_KEYS.find((k) => typeof value[k] === "string");
       if (queryKey && docKey) {
-        const entries: [QueryId, Map<DocId, number>][] = [[
-          value[queryKey] as string,
-          numbersOf(
-            { [value[docKey] as string]: value.score },
-            value[queryKey] as string,
-            "score",
-            name,
-            line,
-          ),
-        ]];
+        const queryId = value[queryKey] as string;
+        const scores = { [value[docKey] as string]: value.score };
+        const entries: [QueryId, Map<DocId, number>][] = [
+          [queryId, scoresOf(queryId, scores, { name, line })],
+        ];
         mergeInto(run, entries, name, line);
         continue;
       }
     }
-    mergeInto(run, dictOf(value, "score", name, line), name, line);
+    if (!isRecord(value)) {
+      throw new InputError(
+        name,
+        line,
+        `expected an object {"query": {"doc": score}} or a record {"qid", "docid", "score"}, got ${
+          describe(value)
+        }`,
+      );
+    }
+    const entries = Object.entries(value).map((
+      [queryId, scores],
+    ): [QueryId, Map<DocId, number>] => [
+      queryId,
+      scoresOf(queryId, scores, { name, line }),
+    ]);
+    mergeInto(run, entries, name, line);
   }
   return [...run].map(([queryId, docs]) => rankScores(queryId, docs));
 }
 
 /** Scores of a ranked list, or minus each rank when it has none. */
-function scoresOf(ranked: RankedList): Record<DocId, number> {
+function scoresOfList(ranked: RankedList): Record<DocId, number> {
   return Object.fromEntries(
     ranked.docs.map((docId, i) => [docId, ranked.scores?.[i] ?? -(i + 1)]),
   );
@@ -232,7 +188,7 @@ function scoresOf(ranked: RankedList): Record<DocId, number> {
  */
 export function formatJsonRun(run: readonly RankedList[]): string {
   const out = Object.fromEntries(
-    run.map((ranked) => [ranked.queryId, scoresOf(ranked)]),
+    run.map((ranked) => [ranked.queryId, scoresOfList(ranked)]),
   );
   return JSON.stringify(out) + "\n";
 }
@@ -252,7 +208,7 @@ export function formatJsonRun(run: readonly RankedList[]): string {
  */
 export function formatJsonLinesRun(run: readonly RankedList[]): string {
   return run.map((ranked) =>
-    JSON.stringify({ [ranked.queryId]: scoresOf(ranked) }) + "\n"
+    JSON.stringify({ [ranked.queryId]: scoresOfList(ranked) }) + "\n"
   ).join("");
 }
 

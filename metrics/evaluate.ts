@@ -348,7 +348,7 @@ export async function evaluate(
   metrics: readonly MetricLike[],
   options: EvaluateOptions = {},
 ): Promise<Evaluation> {
-  const run = runOf(given);
+  const run = runOf(given, { name: options.runName });
   const evaluator = new Evaluator(qrelsOf(qrels), metrics, options);
   const { signal, onQuery } = options;
   signal?.throwIfAborted();

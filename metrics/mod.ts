@@ -28,6 +28,7 @@ export type {
   JudgeRequest,
   JUDGING_RESTART,
   JudgingRun,
+  PlainRanking,
   QrelsLike,
   RagasSingleTurnSample,
   RagSample,

@@ -49,6 +49,8 @@ export {
 } from "./judged_run.ts";
 export { InputError, RepeatedDocumentError } from "./errors.ts";
 export {
+  type PlainDataOptions,
+  type PlainRanking,
   type QrelsLike,
   qrelsOf,
   rankScores,

@@ -1,12 +1,19 @@
 /**
  * Runs and qrels as plain data: the `{query: {doc: number}}` objects ranx,
- * pytrec_eval and BEIR keep in memory, and `Map`s alike, turned into the
- * model's types. `evaluate` and `compare` take either.
+ * pytrec_eval and BEIR keep in memory (and write as JSON), and `Map`s alike,
+ * turned into the model's types. The one validator of such data: the
+ * library (`evaluate`, `compare`), the JSON dict readers
+ * (`readJsonRun`, `readJsonQrels`, `readJsonLinesRun`) and the server's
+ * JSON bodies all check it here, so the same data gives the same value or
+ * the same {@linkcode InputError} through each. Checks stop at the first bad
+ * entry and quote a short excerpt of it.
  *
  * @module
  */
 
 import { compareIds } from "./compare_ids.ts";
+import { InputError } from "./errors.ts";
+import { describe, quoted } from "./quote.ts";
 import { rankByScore } from "./rank.ts";
 import type {
   DocId,
@@ -19,15 +26,126 @@ import type {
 import type { JudgingRun } from "./judged_run.ts";
 
 /**
- * A run as a plain object, `{query: {doc: score}}`: ranx's and
- * pytrec_eval's in-memory runs.
+ * One query's ranking as plain data: document to score (ranked as trec_eval
+ * ranks a TREC run), or document ids already in rank order.
  */
-export type ScoresRecord = Readonly<
-  Record<QueryId, Readonly<Record<DocId, number>>>
->;
+export type PlainRanking =
+  | Readonly<Record<DocId, number>>
+  | ReadonlyMap<DocId, number>
+  | readonly DocId[];
+
+/**
+ * A run as a plain object, `{query: {doc: score}}` (ranx's and
+ * pytrec_eval's in-memory runs) or `{query: [doc, ...]}` in rank order.
+ */
+export type ScoresRecord = Readonly<Record<QueryId, PlainRanking>>;
 
 /** A run as maps, query to document to score. */
 export type ScoresMap = ReadonlyMap<QueryId, ReadonlyMap<DocId, number>>;
+
+/** Where plain data came from, named in its errors. */
+export interface PlainDataOptions {
+  /**
+   * The name an error starts with: a file, a request field. Default: `run`
+   * for a run, `qrels` for qrels.
+   */
+  name?: string;
+  /** The 1-based line it was read from, 0 for none. Default: 0. */
+  line?: number;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function fail(options: PlainDataOptions, what: string, reason: string) {
+  return new InputError(options.name ?? what, options.line ?? 0, reason);
+}
+
+// An empty id has no TREC line: a run or qrels holding one could not be
+// written as a TREC file, nor read back.
+function checkQueryId(
+  queryId: QueryId,
+  what: string,
+  options: PlainDataOptions,
+) {
+  if (queryId === "") throw fail(options, what, "a query id is empty");
+}
+
+function checkDocId(
+  queryId: QueryId,
+  docId: DocId,
+  what: string,
+  options: PlainDataOptions,
+) {
+  if (docId === "") {
+    throw fail(
+      options,
+      what,
+      `a document id of query ${quoted(queryId)} is empty`,
+    );
+  }
+}
+
+function entriesOf(value: object): [string, unknown][] {
+  return value instanceof Map ? [...value] : Object.entries(value);
+}
+
+/**
+ * One query's scores, `{doc: score}` or a map, checked: every score a
+ * number other than NaN (no order would rank NaN; ±Infinity ranks, as a
+ * TREC run's `inf` does).
+ *
+ * @example
+ * ```ts
+ * import { scoresOf } from "./plain_data.ts";
+ * console.log(scoresOf("q1", { d1: 1.5 }).get("d1")); // 1.5
+ * ```
+ *
+ * @param queryId The query, named in errors.
+ * @param given Its scores.
+ * @param options The name and line errors give. Default name: `run`.
+ * @returns Document to score, in the given order.
+ * @throws {InputError} If they are not an object, or a score is not a number.
+ */
+export function scoresOf(
+  queryId: QueryId,
+  given: unknown,
+  options: PlainDataOptions = {},
+): Map<DocId, number> {
+  if (!isObject(given)) {
+    throw fail(
+      options,
+      "run",
+      `query ${quoted(queryId)} must map document ids to scores, got ${
+        describe(given)
+      }`,
+    );
+  }
+  const scores = new Map<DocId, number>();
+  for (const [docId, score] of entriesOf(given)) {
+    checkDocId(queryId, docId, "run", options);
+    checkScore(queryId, docId, score, options);
+    scores.set(docId, score as number);
+  }
+  return scores;
+}
+
+function checkScore(
+  queryId: QueryId,
+  docId: DocId,
+  score: unknown,
+  options: PlainDataOptions,
+): void {
+  if (typeof score === "number" && !Number.isNaN(score)) return;
+  throw fail(
+    options,
+    "run",
+    `score of document ${quoted(docId)} for query ${quoted(queryId)} must be ${
+      typeof score === "number" ? "a number other than NaN" : "a number"
+    }, got ${describe(score)}`,
+  );
+}
 
 /**
  * Ranks one query's scored documents as trec_eval does: by score
@@ -42,25 +160,17 @@ export type ScoresMap = ReadonlyMap<QueryId, ReadonlyMap<DocId, number>>;
  *
  * @param queryId The query.
  * @param scores Document to score, as a plain object or a map.
+ * @param options The name and line errors give. Default name: `run`.
  * @returns The ranked list, with its scores.
- * @throws {TypeError} If a score is not a number.
+ * @throws {InputError} If they are not an object, or a score is not a
+ * number (or is NaN).
  */
 export function rankScores(
   queryId: QueryId,
   scores: Readonly<Record<DocId, number>> | ReadonlyMap<DocId, number>,
+  options: PlainDataOptions = {},
 ): RankedList {
-  const entries: [DocId, number][] = scores instanceof Map
-    ? [...scores]
-    : Object.entries(scores);
-  for (const [docId, score] of entries) {
-    if (typeof score !== "number" || Number.isNaN(score)) {
-      throw new TypeError(
-        `Score of document "${docId}" for query "${queryId}" must be a number, got ${
-          JSON.stringify(score)
-        }`,
-      );
-    }
-  }
+  const entries = [...scoresOf(queryId, scores, options)];
   const order = rankByScore(
     entries.map(([, score]) => score),
     (a, b) => compareIds(entries[a][0], entries[b][0]),
@@ -73,9 +183,61 @@ export function rankScores(
 }
 
 /**
- * Turns a run given as `{query: {doc: score}}` (a plain object, as ranx and
- * pytrec_eval hold one, or maps) into ranked lists, each ranked as trec_eval
- * ranks a TREC run: by score descending, then document id descending.
+ * One query's ranking given as {@linkcode PlainRanking}, as a ranked list.
+ *
+ * @example
+ * ```ts
+ * import { rankingOf } from "./plain_data.ts";
+ * console.log(rankingOf("q1", { a: 1, b: 2 }).docs); // ["b", "a"]
+ * console.log(rankingOf("q1", ["a", "b"]).docs); // ["a", "b"]
+ * ```
+ *
+ * @param queryId The query.
+ * @param given Document to score, or document ids in rank order.
+ * @param options The name and line errors give. Default name: `run`.
+ * @returns The ranked list; with scores when scores were given.
+ * @throws {InputError} If it is neither, or an entry is of the wrong type.
+ */
+export function rankingOf(
+  queryId: QueryId,
+  given: unknown,
+  options: PlainDataOptions = {},
+): RankedList {
+  if (Array.isArray(given)) {
+    for (let i = 0; i < given.length; i++) {
+      if (typeof given[i] === "string") {
+        checkDocId(queryId, given[i], "run", options);
+        continue;
+      }
+      throw fail(
+        options,
+        "run",
+        `rank ${i + 1} of query ${quoted(queryId)} must be a document id, got ${
+          describe(given[i])
+        }`,
+      );
+    }
+    return { queryId, docs: [...given] };
+  }
+  if (!isObject(given)) {
+    throw fail(
+      options,
+      "run",
+      `query ${
+        quoted(queryId)
+      } must map document ids to scores or list them in rank order, got ${
+        describe(given)
+      }`,
+    );
+  }
+  return rankScores(queryId, given as Record<DocId, number>, options);
+}
+
+/**
+ * Turns a run given as `{query: {doc: score}}` or `{query: [doc, ...]}` (a
+ * plain object, as ranx and pytrec_eval hold one and as JSON holds it, or
+ * maps) into ranked lists, scored ones ranked as trec_eval ranks a TREC
+ * run: by score descending, then document id descending.
  *
  * @example Score a ranx-style run
  * ```ts
@@ -87,17 +249,37 @@ export function rankScores(
  * console.log(result.aggregate.rr); // 0.5
  * ```
  *
- * @param scores Query to document to score.
+ * @example The first bad entry names the run, the query and the document
+ * ```ts
+ * import { runFromScores } from "./plain_data.ts";
+ * try {
+ *   runFromScores({ q1: { d1: "high" } } as never, { name: "run.json" });
+ * } catch (error) {
+ *   console.log((error as Error).message);
+ *   // 'run.json: score of document "d1" for query "q1" must be a number, got the string "high"'
+ * }
+ * ```
+ *
+ * @param scores Query to ranking.
+ * @param options The name and line errors give. Default name: `run`.
  * @returns The ranked lists, in the object's query order.
- * @throws {TypeError} If a score is not a number.
+ * @throws {InputError} If it is not an object, or a ranking is malformed.
  */
 export function runFromScores(
   scores: ScoresRecord | ScoresMap,
+  options: PlainDataOptions = {},
 ): RankedList[] {
-  const entries = scores instanceof Map
-    ? [...scores]
-    : Object.entries(scores as ScoresRecord);
-  return entries.map(([queryId, docs]) => rankScores(queryId, docs));
+  if (!isObject(scores)) {
+    throw fail(
+      options,
+      "run",
+      `expected an object {"query": {"doc": score}}, got ${describe(scores)}`,
+    );
+  }
+  return entriesOf(scores).map(([queryId, ranking]) => {
+    checkQueryId(queryId, "run", options);
+    return rankingOf(queryId, ranking, options);
+  });
 }
 
 /**
@@ -114,8 +296,9 @@ export type QrelsLike =
 export type RunLike = Run | JudgingRun | ScoresRecord | ScoresMap;
 
 /**
- * Turns qrels given as maps or plain objects into {@linkcode Qrels}; maps
- * are kept as they are.
+ * Turns qrels given as maps or plain objects (as JSON holds them) into
+ * {@linkcode Qrels}, checking every grade; maps of maps are kept as they are
+ * (their grades are checked when a ranking is judged).
  *
  * @example
  * ```ts
@@ -124,34 +307,38 @@ export type RunLike = Run | JudgingRun | ScoresRecord | ScoresMap;
  * ```
  *
  * @param qrels The judgements.
+ * @param options The name and line errors give. Default name: `qrels`.
  * @returns The judgements as maps.
- * @throws {TypeError} If it is not an object, or a grade is not a finite number.
+ * @throws {InputError} If it is not an object, or a grade is not a finite
+ * number.
  */
-export function qrelsOf(qrels: QrelsLike): Qrels {
+export function qrelsOf(
+  qrels: QrelsLike,
+  options: PlainDataOptions = {},
+): Qrels {
   if (qrels instanceof Map) {
     const values = [...qrels.values()];
     if (values.every((v) => v instanceof Map)) return qrels as Qrels;
   }
-  if (typeof qrels !== "object" || qrels === null) {
-    throw new TypeError(
-      `Qrels must be a Map or an object {query: {doc: grade}}, got ${
-        JSON.stringify(qrels)
-      }`,
+  if (!isObject(qrels)) {
+    throw fail(
+      options,
+      "qrels",
+      `expected an object {"query": {"doc": grade}}, got ${describe(qrels)}`,
     );
   }
-  const entries = qrels instanceof Map
-    ? [...qrels]
-    : Object.entries(qrels as Record<QueryId, unknown>);
   const out = new Map<QueryId, Judgements>();
-  for (const [queryId, given] of entries) {
-    out.set(queryId, judgementsOf(queryId, given));
+  for (const [queryId, given] of entriesOf(qrels)) {
+    checkQueryId(queryId, "qrels", options);
+    out.set(queryId, judgementsOf(queryId, given, options));
   }
   return out;
 }
 
 /**
  * One query's judgements given as a map or `{doc: grade}`, as a map whose
- * grades are checked.
+ * grades are checked: finite numbers (as a TREC qrels file's; fractions
+ * are kept).
  *
  * @example
  * ```ts
@@ -161,29 +348,38 @@ export function qrelsOf(qrels: QrelsLike): Qrels {
  *
  * @param queryId The query, named in errors.
  * @param given Its judgements.
+ * @param options The name and line errors give. Default name: `qrels`.
  * @returns The judgements as a map (a map given is kept).
- * @throws {TypeError} If they are not an object, or a grade is not a finite
- * number.
+ * @throws {InputError} If they are not an object, or a grade is not a
+ * finite number.
  */
-export function judgementsOf(queryId: QueryId, given: unknown): Judgements {
-  if (typeof given !== "object" || given === null) {
-    throw new TypeError(
-      `Judgements of query "${queryId}" must be a Map or an object {doc: grade}, got ${
-        JSON.stringify(given)
+export function judgementsOf(
+  queryId: QueryId,
+  given: unknown,
+  options: PlainDataOptions = {},
+): Judgements {
+  if (!isObject(given)) {
+    throw fail(
+      options,
+      "qrels",
+      `query ${quoted(queryId)} must map document ids to grades, got ${
+        describe(given)
       }`,
     );
   }
-  const judgements: Judgements = given instanceof Map
+  const judgements: Map<DocId, number> = given instanceof Map
     ? given
-    : new Map(Object.entries(given as Record<DocId, number>));
+    : new Map(Object.entries(given) as [DocId, number][]);
   for (const [docId, grade] of judgements) {
-    if (typeof grade !== "number" || !Number.isFinite(grade)) {
-      throw new TypeError(
-        `Grade of document "${docId}" for query "${queryId}" must be a finite number, got ${
-          JSON.stringify(grade)
-        }`,
-      );
-    }
+    checkDocId(queryId, docId, "qrels", options);
+    if (typeof grade === "number" && Number.isFinite(grade)) continue;
+    throw fail(
+      options,
+      "qrels",
+      `grade of document ${quoted(docId)} for query ${
+        quoted(queryId)
+      } must be a finite number, got ${describe(grade)}`,
+    );
   }
   return judgements;
 }
@@ -200,20 +396,25 @@ export function judgementsOf(queryId: QueryId, given: unknown): Judgements {
  * ```
  *
  * @param run The run.
+ * @param options The name and line errors give. Default name: `run`.
  * @returns Ranked lists or the run as given.
- * @throws {TypeError} If it is neither, or a score is not a number.
+ * @throws {TypeError} If it is neither ranked lists nor an object.
+ * @throws {InputError} If a ranking of a plain run is malformed.
  */
-export function runOf(run: RunLike): Run | JudgingRun {
-  if (run instanceof Map) return runFromScores(run as ScoresMap);
+export function runOf(
+  run: RunLike,
+  options: PlainDataOptions = {},
+): Run | JudgingRun {
+  if (run instanceof Map) return runFromScores(run as ScoresMap, options);
   if (typeof run !== "object" || run === null) {
     throw new TypeError(
       `A run must be ranked lists or an object {query: {doc: score}}, got ${
-        JSON.stringify(run)
+        describe(run)
       }`,
     );
   }
   if (Symbol.iterator in run || Symbol.asyncIterator in run) {
     return run as Run | JudgingRun;
   }
-  return runFromScores(run as ScoresRecord);
+  return runFromScores(run as ScoresRecord, options);
 }

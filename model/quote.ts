@@ -65,3 +65,39 @@ export function quoted(value: string, max: number = QUOTED_LENGTH): string {
     ? `"${value}"`
     : `"${head(value, max)}..." (${value.length} characters)`;
 }
+
+/**
+ * A short description of a value for an error message, whatever its size:
+ * its type, and the value itself when it is a number, a boolean or a
+ * string (quoted, cut to 40 characters).
+ *
+ * @example
+ * ```ts
+ * import { describe } from "./quote.ts";
+ * console.log(describe("ten")); // 'the string "ten"'
+ * console.log(describe(7)); // "number 7"
+ * console.log(describe([1])); // "an array"
+ * ```
+ *
+ * @param value The value.
+ * @returns The description.
+ */
+export function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (value instanceof Map) return "a map";
+  switch (typeof value) {
+    case "string":
+      return `the string ${quoted(value, 40)}`;
+    case "number":
+    case "boolean":
+    case "bigint":
+      return `${typeof value} ${value}`;
+    case "undefined":
+      return "nothing";
+    case "object":
+      return "an object";
+    default:
+      return typeof value;
+  }
+}

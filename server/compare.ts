@@ -44,7 +44,6 @@ import {
 import { resolveSpecs, scoreRun } from "./evaluate.ts";
 import {
   choice,
-  describe,
   flag,
   integer,
   type JsonObject,
@@ -55,7 +54,7 @@ import {
   text,
 } from "./request_fields.ts";
 import { HttpProblem, userInput } from "./problem.ts";
-import { excerpt } from "../model/quote.ts";
+import { describe, excerpt } from "../model/quote.ts";
 import {
   QRELS_FORMAT,
   QRELS_INPUT,

@@ -28,7 +28,6 @@ import {
 } from "./budgets.ts";
 import {
   choice,
-  describe,
   flag,
   type JsonObject,
   listOf,
@@ -38,7 +37,7 @@ import {
   text,
 } from "./request_fields.ts";
 import { HttpProblem, userInput } from "./problem.ts";
-import { excerpt } from "../model/quote.ts";
+import { describe, excerpt } from "../model/quote.ts";
 import type { Deadline } from "./time_limit.ts";
 
 /** The sample layouts a RAG request may use. */

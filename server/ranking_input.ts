@@ -2,12 +2,19 @@
  * Qrels and runs as a request carries them: text in a registered format
  * (named, or detected as the CLI detects a file's), read by the same
  * readers as files (errors say `qrels:3: ...`), or JSON objects keyed by
- * query id.
+ * query id, checked by the library's validator of plain data
+ * (`model/plain_data.ts`), so a bad entry gives the library's message.
  *
  * @module
  */
 
-import { rankScores } from "../model/plain_data.ts";
+import {
+  type QrelsLike,
+  qrelsOf,
+  runFromScores,
+  type ScoresRecord,
+} from "../model/plain_data.ts";
+import { describe } from "../model/quote.ts";
 import type { Qrels, RankedList } from "../model/types.ts";
 import { InputError } from "../model/errors.ts";
 import { readBeirQrels } from "../formats/beir.ts";
@@ -22,7 +29,6 @@ import { readQrels } from "../formats/trec_qrels.ts";
 import { readRun } from "../formats/trec_run.ts";
 import { choice } from "./request_fields.ts";
 import { z } from "zod";
-import { describe } from "./request_fields.ts";
 
 /** The registered run formats a request's text may be in. */
 export const RUN_TEXT_FORMATS = [
@@ -203,33 +209,7 @@ export async function qrelsFromInput(
     return await QRELS_READERS[chosen](value, name);
   }
   if (!isObject(value)) throw notTextOrObject(value, name);
-  const qrels = new Map<string, Map<string, number>>();
-  for (const [qid, judgements] of Object.entries(value)) {
-    if (!isObject(judgements)) {
-      throw new InputError(
-        name,
-        0,
-        `query "${qid}" must map document ids to grades, got ${
-          describe(judgements)
-        }`,
-      );
-    }
-    const grades = new Map<string, number>();
-    for (const [docno, grade] of Object.entries(judgements)) {
-      if (typeof grade !== "number" || !Number.isFinite(grade)) {
-        throw new InputError(
-          name,
-          0,
-          `query "${qid}", document "${docno}": relevance must be a number, got ${
-            describe(grade)
-          }`,
-        );
-      }
-      grades.set(docno, grade);
-    }
-    qrels.set(qid, grades);
-  }
-  return qrels;
+  return qrelsOf(value as QrelsLike, { name });
 }
 
 /**
@@ -274,52 +254,10 @@ export function runFromInput(
     };
   }
   if (!isObject(value)) throw notTextOrObject(value, name);
-  const lists: RankedList[] = [];
-  for (const [queryId, ranking] of Object.entries(value)) {
-    lists.push(rankedListOf(queryId, ranking, name));
-  }
-  return { lists, tag: () => undefined };
-}
-
-function rankedListOf(
-  queryId: string,
-  ranking: unknown,
-  name: string,
-): RankedList {
-  const where = `query "${queryId}"`;
-  if (Array.isArray(ranking)) {
-    ranking.forEach((doc, i) => {
-      if (typeof doc !== "string") {
-        throw new InputError(
-          name,
-          0,
-          `${where}: rank ${i + 1} must be a document id, got ${describe(doc)}`,
-        );
-      }
-    });
-    return { queryId, docs: ranking as string[] };
-  }
-  if (!isObject(ranking)) {
-    throw new InputError(
-      name,
-      0,
-      `${where} must map document ids to scores or list them in rank order, got ${
-        describe(ranking)
-      }`,
-    );
-  }
-  for (const [doc, score] of Object.entries(ranking)) {
-    if (typeof score !== "number" || !Number.isFinite(score)) {
-      throw new InputError(
-        name,
-        0,
-        `${where}, document "${doc}": score must be a number, got ${
-          describe(score)
-        }`,
-      );
-    }
-  }
-  return rankScores(queryId, ranking as Record<string, number>);
+  return {
+    lists: runFromScores(value as ScoresRecord, { name }),
+    tag: () => undefined,
+  };
 }
 
 function notTextOrObject(value: unknown, name: string): InputError {

@@ -12,42 +12,10 @@
 
 import { z } from "zod";
 import { HttpProblem } from "./problem.ts";
-import { excerpt } from "../model/quote.ts";
+import { describe, excerpt } from "../model/quote.ts";
 
 /** A JSON object as parsed. */
 export type JsonObject = Record<string, unknown>;
-
-/**
- * A short description of a JSON value for messages: its type, and the value
- * itself when it is short.
- *
- * @example
- * ```ts
- * import { describe } from "./request_fields.ts";
- * console.log(describe("ten")); // 'the string "ten"'
- * console.log(describe([1])); // "an array"
- * ```
- *
- * @param value The value.
- * @returns The description.
- */
-export function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  switch (typeof value) {
-    case "string":
-      return value.length > 40
-        ? `a string of ${value.length} characters`
-        : `the string ${JSON.stringify(value)}`;
-    case "number":
-    case "boolean":
-      return `${typeof value} ${value}`;
-    case "object":
-      return "an object";
-    default:
-      return typeof value;
-  }
-}
 
 /** What the message of a missing or mistyped field says. */
 function mustBe(expected: string) {

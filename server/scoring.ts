@@ -10,9 +10,9 @@ import type { Registry } from "../metrics/registry.ts";
 import { type Budgets, DEFAULT_BUDGETS, encodeAnswer } from "./budgets.ts";
 import { compareRequest, COMPARISON_MEDIA_TYPES } from "./compare.ts";
 import { evaluateRequest } from "./evaluate.ts";
-import { describe, type JsonObject } from "./request_fields.ts";
+import type { JsonObject } from "./request_fields.ts";
 import { HttpProblem, MAX_EXCERPT } from "./problem.ts";
-import { excerpt } from "../model/quote.ts";
+import { describe, excerpt } from "../model/quote.ts";
 import { ragRequest } from "./rag.ts";
 import type { Deadline } from "./time_limit.ts";
 import {

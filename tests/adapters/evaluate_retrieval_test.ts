@@ -1,5 +1,6 @@
 import { assertAlmostEquals, assertEquals, assertRejects } from "../assert.ts";
 import { Bm25Retriever } from "../../adapters/bm25.ts";
+import { InputError } from "../../model/errors.ts";
 import {
   evaluateDataset,
   evaluateRetrieval,
@@ -326,8 +327,8 @@ Deno.test("bad arguments are errors before any query runs", async () => {
   );
   await assertRejects(
     () => run({}, { q1: { d1: "1" } }),
-    TypeError,
-    'Grade of document "d1" for query "q1" must be a finite number',
+    InputError,
+    'qrels: grade of document "d1" for query "q1" must be a finite number',
   );
 });
 

@@ -25,10 +25,14 @@ Deno.test("toQrels accepts plain objects and maps and rejects non-numbers", () =
   assertEquals(toQrels(fromObject), fromObject);
   assertThrows(
     () => toQrels({ q1: { d1: "2" as unknown as number } }),
-    TypeError,
-    'Grade of document "d1" for query "q1" must be a finite number, got "2"',
+    InputError,
+    'qrels: grade of document "d1" for query "q1" must be a finite number, got the string "2"',
   );
-  assertThrows(() => toQrels({ q1: { d1: NaN } }), TypeError, "got null");
+  assertThrows(
+    () => toQrels({ q1: { d1: NaN } }),
+    InputError,
+    "must be a finite number, got number NaN",
+  );
 });
 
 function dataset(patch: Partial<RetrievalDataset>): RetrievalDataset {

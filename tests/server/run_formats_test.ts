@@ -137,7 +137,7 @@ Deno.test("a run in a named format is read by that format's reader, with its err
       { run: '{"q1": {"d1": "x"}}' },
       {
         detail:
-          'run: score of document "d1" for query "q1" must be a number, got "x"',
+          'run: score of document "d1" for query "q1" must be a number, got the string "x"',
         file: "run",
         line: 0,
       },

@@ -151,20 +151,20 @@ Deno.test("POST /v1/evaluate answers 400 with the place of malformed input", asy
       { qrels: { q1: { d1: "1" } }, run: RUN },
       {
         detail:
-          'qrels: query "q1", document "d1": relevance must be a number, got the string "1"',
+          'qrels: grade of document "d1" for query "q1" must be a finite number, got the string "1"',
         file: "qrels",
         line: 0,
         reason:
-          'query "q1", document "d1": relevance must be a number, got the string "1"',
+          'grade of document "d1" for query "q1" must be a finite number, got the string "1"',
       },
     ],
     [
       { qrels: QRELS, run: { q1: ["d1", 7] } },
       {
-        detail: 'run: query "q1": rank 2 must be a document id, got number 7',
+        detail: 'run: rank 2 of query "q1" must be a document id, got number 7',
         file: "run",
         line: 0,
-        reason: 'query "q1": rank 2 must be a document id, got number 7',
+        reason: 'rank 2 of query "q1" must be a document id, got number 7',
       },
     ],
     [
