@@ -6,6 +6,7 @@
  */
 
 import type { ExtraFields } from "./dataset.ts";
+import { excerpt } from "../model/quote.ts";
 
 /**
  * Whether a parsed JSON value is an object (not an array, not null).
@@ -21,12 +22,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * A short JSON rendering of a value for an error message.
  *
  * @param value The value.
- * @returns At most 40 characters; `nothing` for a missing value.
+ * @returns At most 40 characters of its JSON, and its length when cut;
+ * `nothing` for a missing value.
  */
 export function describeJson(value: unknown): string {
   if (value === undefined) return "nothing";
-  const json = JSON.stringify(value);
-  return json.length > 40 ? json.slice(0, 37) + "..." : json;
+  return excerpt(JSON.stringify(value), 40);
 }
 
 /**

@@ -9,6 +9,8 @@
  * @module
  */
 
+import { excerpt } from "../model/quote.ts";
+
 type SchemaObject = { readonly [keyword: string]: unknown };
 type Schema = boolean | SchemaObject;
 type Path = readonly (string | number)[];
@@ -59,18 +61,15 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
 };
 
 /**
- * A value as an error message quotes it: its JSON, cut at 40 characters.
+ * A value as an error message quotes it: its JSON, cut at 40 characters
+ * (saying its length).
  *
  * @param value The value.
  * @returns The text.
  */
 export function shownValue(value: unknown): string {
   const json = JSON.stringify(value);
-  return json === undefined
-    ? String(value)
-    : json.length > 40
-    ? json.slice(0, 37) + "..."
-    : json;
+  return json === undefined ? String(value) : excerpt(json, 40);
 }
 
 /**

@@ -181,6 +181,17 @@ Deno.test("readBeir names the file and line of malformed records and unknown ids
       'corpus.jsonl:1: "title" must be a string, got 1',
     ],
     ["[1]\n", query, qrels, "corpus.jsonl:1: expected a JSON object, got [1]"],
+    // A long value is quoted short, with its length.
+    [
+      `{"_id": "d1", "title": ${
+        JSON.stringify(["t".repeat(100)])
+      }, "text": ""}\n`,
+      query,
+      qrels,
+      `corpus.jsonl:1: "title" must be a string, got ["${
+        "t".repeat(38)
+      }... (104 characters)`,
+    ],
     [
       doc,
       query + "\n" + query,

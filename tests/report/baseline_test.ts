@@ -71,6 +71,17 @@ Deno.test("parseSavedReport and baselineEvaluation reject what they cannot use",
   assertThrows(
     () =>
       parseSavedReport(
+        `{"metrics":["ap"],"perQuery":{"q1":{"ap":"${"x".repeat(100)}"}}}`,
+        "b.json",
+      ),
+    InputError,
+    `field "perQuery.q1.ap": expected a number or null, got "${
+      "x".repeat(39)
+    }... (102 characters)`,
+  );
+  assertThrows(
+    () =>
+      parseSavedReport(
         '{"metrics":["ap"],"perQuery":{"q1":{"ap":null}}}',
         "b.json",
       ),
