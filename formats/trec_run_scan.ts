@@ -390,8 +390,19 @@ class TopicBuffer {
   /** Index of each judged document found, by judged index. */
   found: number[] = [];
   foundJudged: number[] = [];
-  /** [earlier index, later index, line of the later] of each repeated docno. */
+  /**
+   * [earlier index, later index, line of the later] of each repeated docno,
+   * kept only when a depth may cut the topic (which copies count depends
+   * on their ranks).
+   */
   duplicates: [number, number, number][] = [];
+  /**
+   * Without a depth, the repeat reported: the later copy of the smallest
+   * repeated docno, and its line; -1 when none. One candidate instead of a
+   * list, so a topic of millions of copies holds no list of them.
+   */
+  repeat = -1;
+  repeatLine = 0;
 
   reset(): void {
     // Clearing only the slots in use keeps short topics cheap.
@@ -403,6 +414,7 @@ class TopicBuffer {
     this.found.length = 0;
     this.foundJudged.length = 0;
     this.duplicates.length = 0;
+    this.repeat = -1;
   }
 
   /** The scan buffer moved its bytes `by` positions to the left. */
@@ -633,6 +645,15 @@ export function scanTopics(
         };
       }
       const numRet = Math.min(topic.count, depth);
+      if (topic.repeat !== -1) {
+        const docno = topic.docno(buffer, topic.repeat, byteIds);
+        throw new RepeatedDocumentError(
+          name,
+          topic.repeatLine,
+          id,
+          docno,
+        );
+      }
       if (topic.duplicates.length) checkDuplicates(numRet);
       const found = topic.found;
       const ranks = topic.ranksOf(buffer, found);
@@ -817,7 +838,26 @@ export function scanTopics(
         const earlier = approximate
           ? topic.add(b, ds, de, hash, score, ss, se)
           : topic.add(b, ds, de, hash, score);
-        if (earlier !== -1) topic.duplicates.push([earlier, index, lineNumber]);
+        if (earlier !== -1) {
+          if (depth !== Infinity) {
+            topic.duplicates.push([earlier, index, lineNumber]);
+          } else if (
+            // The first repeat of a docno comes before its later ones, so
+            // a smaller docno than the candidate's is its first repeat.
+            topic.repeat === -1 ||
+            compareBytes(
+                b,
+                topic.starts[index],
+                topic.ends[index],
+                b,
+                topic.starts[topic.repeat],
+                topic.ends[topic.repeat],
+              ) < 0
+          ) {
+            topic.repeat = index;
+            topic.repeatLine = lineNumber;
+          }
+        }
         const judged = lookup.find(b, ds, de, hash);
         if (judged !== -1) {
           topic.found.push(index);
