@@ -63,9 +63,14 @@ const ERRORS = {
     "Malformed input: `detail` says what and where (`run:12: ...`); `file` and `line` name the place, `field` a bad request field.",
   ),
   401: problem("The bearer token is missing or wrong."),
+  408: problem("The body took longer than the server's time limit to arrive."),
   413: problem("The body or the answer is larger than the server's limit."),
   415: problem("The body is not declared as JSON."),
   422: problem("The request asks for more work than a budget allows."),
+  429: problem(
+    "The server holds as many request bodies as it may; see Retry-After.",
+  ),
+  500: problem("A bug: the server logged it; the answer shows no internals."),
   503: problem("Too many requests are running or waiting; see Retry-After."),
   504: problem("The request took longer than the server's time limit."),
 };

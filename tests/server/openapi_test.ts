@@ -91,7 +91,21 @@ Deno.test("each JSON answer of /openapi.json refers to its report schema, as pub
   // Every error answer of a scoring route is a problem.
   const errors = Object.keys(document.paths["/v1/evaluate"].post.responses)
     .filter((status) => status !== "200");
-  assertEquals(errors, ["400", "401", "413", "415", "422", "503", "504"]);
+  assertEquals(
+    errors,
+    ["400", "401", "408", "413", "415", "422", "429", "500", "503", "504"],
+  );
+  // The same as the README's list of status codes, less 404 and 405, which
+  // no route answers for itself.
+  const readme = await Deno.readTextFile(
+    new URL("../../README.md", import.meta.url),
+  );
+  const sentence = readme.match(/Status codes: ([^.]*)\./)![1];
+  assertEquals(
+    [...sentence.matchAll(/\b[45]\d\d\b/g)].map(([code]) => code)
+      .filter((code) => code !== "404" && code !== "405"),
+    errors,
+  );
   // No other component carries a schema's `$id`: no stale copy of one.
   const ids = Object.values(document.components.schemas).flatMap((s) =>
     typeof s.$id === "string" ? [s.$id.split("/").pop()] : []
@@ -112,6 +126,11 @@ Deno.test("the server's real answers conform to the schemas /openapi.json names 
   }
   const app = createApp({ token: TOKEN, bodyLimit: 100_000 });
   const frugal = createApp({ token: TOKEN, maxMetrics: 1 });
+  const cramped = createApp({ token: TOKEN, maxBufferedBytes: 10 });
+  const buggy = createApp({
+    token: TOKEN,
+    trecEval: () => Promise.reject(new TypeError("a bug")),
+  });
   const auth = { authorization: `Bearer ${TOKEN}` };
   const post = (
     path: string,
@@ -258,7 +277,30 @@ Deno.test("the server's real answers conform to the schemas /openapi.json names 
       ),
       422,
     ),
+    await conforming(
+      "post",
+      "/v1/evaluate",
+      await post("/v1/evaluate", { qrels: QRELS, run: BM25 }, auth, cramped),
+      429,
+    ),
   ];
+  // A bug is logged; the answer is a problem all the same.
+  const logged: unknown[] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => logged.push(args);
+  try {
+    problems.push(
+      await conforming(
+        "post",
+        "/v1/trec_eval",
+        await post("/v1/trec_eval", { qrels: QRELS, run: BM25 }, auth, buggy),
+        500,
+      ),
+    );
+  } finally {
+    console.error = error;
+  }
+  assertEquals(logged.length, 1);
   const members = new Set(problems.flatMap((p) => Object.keys(p)));
   for (const member of ["file", "line", "reason", "field", "exitStatus"]) {
     assertEquals(members.has(member), true, member);
