@@ -150,6 +150,8 @@ ${sections.join("\n")}`,
 /** The OpenAPI objects the API page reads. */
 type Schema = {
   $ref?: string;
+  $id?: string;
+  title?: string;
   type?: string | string[];
   enum?: unknown[];
   oneOf?: Schema[];
@@ -165,7 +167,10 @@ type Operation = {
   description?: string;
   security?: unknown[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { description?: string }>;
+  responses?: Record<
+    string,
+    { description?: string; content?: Record<string, { schema?: Schema }> }
+  >;
 };
 /** An OpenAPI 3.1 document, as far as the API page reads it. */
 interface OpenApiLike {
@@ -216,6 +221,26 @@ ${rows}
 </tbody></table></div>`;
 }
 
+/** An answer's media types, each with the report schema it is, if one. */
+function answerBodies(
+  content: Record<string, { schema?: Schema }> | undefined,
+  schemas: Record<string, Schema>,
+): string {
+  return Object.entries(content ?? {}).map(([type, { schema }]) => {
+    const named = schema?.$ref
+      ? schemas[schema.$ref.split("/").pop()!]
+      : schema;
+    const file = named?.$id?.match(/report\/schemas\/[\w.]+$/)?.[0];
+    return `<code>${escapeHtml(type)}</code>${
+      file
+        ? `: ${escapeHtml(named?.title ?? "")} (<code>${
+          escapeHtml(file)
+        }</code>)`
+        : ""
+    }`;
+  }).join("<br>");
+}
+
 /**
  * The API description as an HTML page: each route with what it does,
  * whether it needs the token, its request fields and its answers.
@@ -244,7 +269,7 @@ export function apiPageHtml(document: object): string {
       const responses = Object.entries(op.responses ?? {}).map(([status, r]) =>
         `<tr><td><code>${escapeHtml(status)}</code></td><td>${
           prose(r.description ?? "")
-        }</td></tr>`
+        }</td><td>${answerBodies(r.content, schemas)}</td></tr>`
       ).join("\n");
       sections.push(
         `<section><h2 id="${id}"><span class="method">${method.toUpperCase()}</span> <code>${

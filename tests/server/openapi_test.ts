@@ -314,3 +314,26 @@ Deno.test("the server's real answers conform to the schemas /openapi.json names 
 
 /** `trec_eval -m ndcg_cut.10 examples/qrels.txt examples/run.bm25.txt`. */
 const TREC_EVAL_NDCG_10 = "0.8569";
+
+Deno.test("the /api page names the report schema of each JSON answer", async () => {
+  const html = await (await createApp().request("/api")).text();
+  for (const [route, file] of Object.entries(ANSWER_SCHEMAS)) {
+    const id = route.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+    const section = html.slice(html.indexOf(`<h2 id="${id}">`)).split(
+      "</section>",
+    )[0];
+    assertEquals(
+      section.includes(`<code>application/json</code>: `) &&
+        section.includes(`(<code>report/schemas/${file}</code>)`),
+      true,
+      route,
+    );
+    assertEquals(
+      section.includes(
+        "<code>application/problem+json</code>: ranklens problem (<code>report/schemas/problem.json</code>)",
+      ),
+      true,
+      route,
+    );
+  }
+});
