@@ -32,7 +32,13 @@ export interface ScoringPoolOptions {
   size?: number;
   /**
    * A worker whose request or answer reached this many bytes is replaced
-   * after it, so the memory a large request grew goes back. Default: 4 MiB.
+   * right after it, so the hundreds of megabytes such a request grew go
+   * back at once. Smaller ones are left to `recycleIdleAfter`: replacing a
+   * worker costs a start (its modules loaded and compiled again, 0.2 s of
+   * CPU or more) and cold code for its next requests, as much as scoring a
+   * body of a few megabytes, so a busy pool that replaced a worker after
+   * every such body spent about half its time starting workers.
+   * Default: 16 MiB.
    */
   recycleAfter?: number;
   /**
@@ -128,7 +134,7 @@ export class ScoringPool {
    */
   constructor(options: ScoringPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? navigator.hardwareConcurrency ?? 1);
-    this.#recycleAfter = options.recycleAfter ?? 4 * 1024 * 1024;
+    this.#recycleAfter = options.recycleAfter ?? 16 * 1024 * 1024;
     this.#recycleIdleAfter = options.recycleIdleAfter ?? 1024 * 1024;
     this.#recycleWhenIdleFor = options.recycleWhenIdleFor ?? 1000;
   }
