@@ -42,6 +42,7 @@ import { metricListing } from "./metrics/listing.ts";
 import {
   DEFAULT_MAX_RUNNING,
   DEFAULT_MAX_WAITING,
+  DEFAULT_QUEUE_TIME_LIMIT,
   DEFAULT_TIME_LIMIT,
   type ServerOptions,
   serverOptionsFromProcessEnv,
@@ -152,21 +153,25 @@ export function createApp(options: ServerOptions = {}): ServerApp {
     options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
   );
   // One line of requests for every scoring route: bodies are read before a
-  // request takes its place in it.
+  // request takes its place in it. Each wait has its own bound and the time
+  // limit starts with the work: a 504 then says the request asked too much,
+  // a 503 that the server is busy and a retry may pass.
   const slots = concurrencyLimit({
     running: pool?.size ?? options.maxRunning ?? DEFAULT_MAX_RUNNING,
     waiting: options.maxWaiting ?? DEFAULT_MAX_WAITING,
+    waitLimit: options.queueTimeLimit ?? DEFAULT_QUEUE_TIME_LIMIT,
+    waitLimitSetting: "RANKLENS_QUEUE_TIME_LIMIT_MS",
   });
   const scoring = (route: ScoringRoute) =>
     [
       closeAfterLargeBody(),
-      timeLimit(options.timeLimit ?? DEFAULT_TIME_LIMIT),
       requestBody({
         limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
         timeLimit: options.bodyTimeLimit ?? DEFAULT_BODY_TIME_LIMIT,
         buffered,
       }),
       slots,
+      timeLimit(options.timeLimit ?? DEFAULT_TIME_LIMIT),
       async (c: import("hono").Context<ServerEnv>) => {
         const deadline = c.get("deadline");
         const answer = pool

@@ -373,7 +373,7 @@ one request alone, ms (median of 3): ${
   }
 queue estimate: ${clients} clients × ${report.meanAloneMs} ms mean time alone / ${report.workers} workers = ${
     (report.queueEstimateMs / 1000).toFixed(1)
-  } s before each answer (the time limit, 30 s by default, counts it)
+  } s before each answer (bounded by the queue time limit, 60 s by default)
 requests: ${report.requests} (${report.requestsPerSecond}/s), failed: ${report.failed}
 latency ms: p50 ${report.latencyMs.p50}, p90 ${report.latencyMs.p90}, p99 ${report.latencyMs.p99}, max ${report.latencyMs.max}
 server RSS MiB by tenths: ${report.rssMiB.trend.join(" ")}

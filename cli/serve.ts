@@ -13,6 +13,7 @@ import {
 } from "../server/connection_guard.ts";
 import { DEFAULT_BODY_TIME_LIMIT } from "../server/request_body.ts";
 import {
+  DEFAULT_QUEUE_TIME_LIMIT,
   DEFAULT_TIME_LIMIT,
   positiveInteger,
   type ServerOptions,
@@ -22,7 +23,7 @@ import { ScoringPool, scoringWorkersAllowed } from "../server/scoring_pool.ts";
 import { UsageError } from "./errors.ts";
 
 const USAGE =
-  "ranklens serve [--port N] [--host H] [--body-limit BYTES] [--time-limit MS] [--max-running N] [--max-waiting N] [--header-timeout MS] [--idle-timeout MS] [--max-connections N] [--cors ORIGIN]...";
+  "ranklens serve [--port N] [--host H] [--body-limit BYTES] [--time-limit MS] [--queue-time-limit MS] [--max-running N] [--max-waiting N] [--header-timeout MS] [--idle-timeout MS] [--max-connections N] [--cors ORIGIN]...";
 
 const HELP =
   `Serves the JSON API under /v1, /openapi.json and the web page at /.
@@ -31,7 +32,10 @@ Options:
   --port N          the port (default 8000; 0 picks a free one)
   --host H          the interface (default 127.0.0.1; 0.0.0.0 for every one)
   --body-limit B    largest request body in bytes (default 33554432, 32 MiB)
-  --time-limit MS   time limit per request in milliseconds (default 30000)
+  --time-limit MS   time a scoring request may compute, from when it takes
+                    a scoring slot, in milliseconds (default 30000; 504)
+  --queue-time-limit MS  time a scoring request may wait for a slot
+                    (default 60000; 503 with Retry-After)
   --max-running N   scoring requests handled at once, each on its own
                     worker thread (default: one per core)
   --max-waiting N   scoring requests queued beyond those (default 64)
@@ -46,7 +50,7 @@ Options:
 Environment (flags win): RANKLENS_TOKEN (require "Authorization: Bearer
 TOKEN" on /v1; there is no flag, so the token stays out of the process list),
 RANKLENS_BODY_LIMIT, RANKLENS_BODY_TIME_LIMIT_MS, RANKLENS_MAX_BUFFERED_BYTES,
-RANKLENS_TIME_LIMIT_MS, RANKLENS_MAX_RUNNING, RANKLENS_MAX_WAITING,
+RANKLENS_TIME_LIMIT_MS, RANKLENS_QUEUE_TIME_LIMIT_MS, RANKLENS_MAX_RUNNING, RANKLENS_MAX_WAITING,
 RANKLENS_MAX_METRICS, RANKLENS_MAX_PARAMETERS, RANKLENS_MAX_OUTPUT_VALUES,
 RANKLENS_MAX_OUTPUT_BYTES, RANKLENS_MAX_RESAMPLED_VALUES,
 RANKLENS_CORS_ORIGINS (comma-separated).
@@ -75,6 +79,7 @@ const OPTIONS = {
   host: { type: "string", default: "127.0.0.1" },
   "body-limit": { type: "string" },
   "time-limit": { type: "string" },
+  "queue-time-limit": { type: "string" },
   "max-running": { type: "string" },
   "max-waiting": { type: "string" },
   "header-timeout": { type: "string" },
@@ -120,6 +125,7 @@ async function serve(
   const flags = [
     ["body-limit", "bodyLimit", 1],
     ["time-limit", "timeLimit", 1],
+    ["queue-time-limit", "queueTimeLimit", 1],
     ["max-running", "maxRunning", 1],
     ["max-waiting", "maxWaiting", 0],
   ] as const;
@@ -147,6 +153,7 @@ async function serve(
     // The app answers within its own limits; this only catches a request
     // it never saw whole.
     answerTimeout: (options.bodyTimeLimit ?? DEFAULT_BODY_TIME_LIMIT) +
+      (options.queueTimeLimit ?? DEFAULT_QUEUE_TIME_LIMIT) +
       (options.timeLimit ?? DEFAULT_TIME_LIMIT) + 10_000,
     maxConnections: optional("max-connections", values["max-connections"]) ??
       defaultMaxConnections(limit),

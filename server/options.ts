@@ -22,8 +22,16 @@ export interface ServerOptions {
    * scoring slot; a body that does not fit is answered 429. Default: 256 MiB.
    */
   maxBufferedBytes?: number;
-  /** Milliseconds a request may take, answered 504 beyond. Default: 30000. */
+  /**
+   * Milliseconds a scoring request may compute, from when it takes its
+   * scoring slot, answered 504 beyond. Default: 30000.
+   */
   timeLimit?: number;
+  /**
+   * Milliseconds a scoring request may wait in line for a scoring slot,
+   * answered 503 with `Retry-After` beyond. Default: 60000.
+   */
+  queueTimeLimit?: number;
   /** Scoring requests handled at the same time (the pool's workers). Default: one per core. */
   maxRunning?: number;
   /** Scoring requests waiting for a turn, answered 503 beyond. Default: 64. */
@@ -57,6 +65,13 @@ export interface ServerOptions {
 /** The default time limit per request, in milliseconds. */
 export const DEFAULT_TIME_LIMIT = 30_000;
 /**
+ * The default time a scoring request may wait for a slot, in milliseconds:
+ * the wait is the others' work ahead of it, so under a full line it is far
+ * longer than any one request's (64 waiting on 2 workers at 1 s each is 32
+ * s) without anything being wrong with the request.
+ */
+export const DEFAULT_QUEUE_TIME_LIMIT = 60_000;
+/**
  * The default number of scoring requests handled at once: one per core,
  * each on its own worker when the server has a scoring pool.
  */
@@ -74,6 +89,7 @@ export const SERVER_ENV_VARIABLES: readonly string[] = [
   "RANKLENS_BODY_TIME_LIMIT_MS",
   "RANKLENS_MAX_BUFFERED_BYTES",
   "RANKLENS_TIME_LIMIT_MS",
+  "RANKLENS_QUEUE_TIME_LIMIT_MS",
   "RANKLENS_MAX_RUNNING",
   "RANKLENS_MAX_WAITING",
   "RANKLENS_MAX_METRICS",
@@ -90,6 +106,7 @@ export const INTEGER_SETTINGS = [
   ["RANKLENS_BODY_TIME_LIMIT_MS", "bodyTimeLimit", 1],
   ["RANKLENS_MAX_BUFFERED_BYTES", "maxBufferedBytes", 1],
   ["RANKLENS_TIME_LIMIT_MS", "timeLimit", 1],
+  ["RANKLENS_QUEUE_TIME_LIMIT_MS", "queueTimeLimit", 1],
   ["RANKLENS_MAX_RUNNING", "maxRunning", 1],
   ["RANKLENS_MAX_WAITING", "maxWaiting", 0],
   ["RANKLENS_MAX_METRICS", "maxMetrics", 1],

@@ -3,17 +3,21 @@ import { Hono } from "hono";
 import { concurrencyLimit } from "../../server/concurrency.ts";
 import { HttpProblem, problemOf } from "../../server/problem.ts";
 
-function gatedApp(running: number, waiting: number) {
+function gatedApp(running: number, waiting: number, waitLimit?: number) {
   const app = new Hono();
   const started: string[] = [];
   const gates = new Map<string, () => void>();
   app.onError((error) => problemOf(error).toResponse());
-  app.get("/:id", concurrencyLimit({ running, waiting }), async (c) => {
-    const id = c.req.param("id");
-    started.push(id);
-    await new Promise<void>((resolve) => gates.set(id, resolve));
-    return c.text(id);
-  });
+  app.get(
+    "/:id",
+    concurrencyLimit({ running, waiting, waitLimit }),
+    async (c) => {
+      const id = c.req.param("id");
+      started.push(id);
+      await new Promise<void>((resolve) => gates.set(id, resolve));
+      return c.text(id);
+    },
+  );
   const release = async (id: string) => {
     while (!gates.has(id)) await new Promise((r) => setTimeout(r, 1));
     gates.get(id)!();
@@ -59,4 +63,36 @@ Deno.test("concurrencyLimit frees the slot of a request that failed", async () =
   });
   assertEquals((await app.request("/?fail=1")).status, 400);
   assertEquals((await app.request("/")).status, 200);
+});
+
+Deno.test("concurrencyLimit turns away a request that waited its wait limit", async () => {
+  const { app, started, release } = gatedApp(1, 5, 50);
+  const a = app.request("/a");
+  const waited = await app.request("/b");
+  assertEquals(waited.status, 503);
+  assertEquals(waited.headers.get("retry-after"), "1");
+  assertEquals((await waited.json()).limit, 50);
+  // It left the line: the next one after it takes the slot a frees.
+  const c = app.request("/c");
+  await release("a");
+  assertEquals(await (await a).text(), "a");
+  await release("c");
+  assertEquals(await (await c).text(), "c");
+  assertEquals(started, ["a", "c"]);
+});
+
+Deno.test("concurrencyLimit spends no turn on a client that left the line", async () => {
+  const { app, started, release } = gatedApp(1, 5);
+  const a = app.request("/a");
+  const leaving = new AbortController();
+  const b = app.request(
+    new Request("http://localhost/b", { signal: leaving.signal }),
+  );
+  const c = app.request("/c");
+  leaving.abort();
+  assertEquals((await b).status, 503);
+  await release("a");
+  await release("c");
+  assertEquals([await (await a).text(), await (await c).text()], ["a", "c"]);
+  assertEquals(started, ["a", "c"]);
 });

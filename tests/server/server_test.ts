@@ -418,7 +418,34 @@ Deno.test("a full server answers 503 with Retry-After, and recovers", async () =
 });
 
 Deno.test("a request that outlives the time limit answers 504", async () => {
-  await using server = serve(createApp({ timeLimit: 200 }));
+  // The runner computes until the time limit stops it.
+  const runner: TrecEvalRunner = (_args, _qrels, _run, signal) =>
+    new Promise((resolve) =>
+      signal.addEventListener(
+        "abort",
+        () => resolve({ status: 0, stdout: "late\n", stderr: "" }),
+      )
+    );
+  await using server = serve(createApp({ timeLimit: 200, trecEval: runner }));
+  const late = await server.post("/v1/trec_eval", { qrels: QRELS, run: RUN });
+  assertEquals(late.status, 504);
+  assertEquals(
+    (await problem(late)).detail,
+    "The request took longer than its time limit of 200 ms.",
+  );
+  // The slot it held is free again.
+  const next = await server.post("/v1/evaluate", {
+    qrels: QRELS,
+    run: RUN,
+    metrics: ["rr"],
+  });
+  assertEquals([next.status, (await next.json()).aggregate], [200, {
+    rr: 0.75,
+  }]);
+});
+
+Deno.test("a body that does not arrive within the body time limit answers 408", async () => {
+  await using server = serve(createApp({ bodyTimeLimit: 200 }));
   let send: ReadableStreamDefaultController<Uint8Array> | undefined;
   const stalled = await server.fetch("/v1/evaluate", {
     method: "POST",
@@ -430,20 +457,81 @@ Deno.test("a request that outlives the time limit answers 504", async () => {
       },
     }),
   });
-  assertEquals(stalled.status, 504);
+  assertEquals(stalled.status, 408);
   assertEquals(
-    (await problem(stalled)).detail,
-    "The request took longer than its time limit of 200 ms.",
+    (await problem(stalled)).setting,
+    "RANKLENS_BODY_TIME_LIMIT_MS",
   );
   send!.close();
-  // The slot it held is free again.
-  const next = await server.post("/v1/evaluate", {
+});
+
+/** A runner that holds its slot until released, and says when it entered. */
+function gatedRunner() {
+  const entered: (() => void)[] = [];
+  const releases: (() => void)[] = [];
+  const runner: TrecEvalRunner = async () => {
+    entered.shift()?.();
+    await new Promise<void>((resolve) => releases.push(resolve));
+    return { status: 0, stdout: "done\n", stderr: "" };
+  };
+  /** Resolves when the next request enters the runner. */
+  const nextEntry = () => new Promise<void>((resolve) => entered.push(resolve));
+  const releaseAll = () => releases.splice(0).forEach((release) => release());
+  return { runner, nextEntry, releaseAll };
+}
+
+Deno.test("a request that waits too long for a slot answers 503 with Retry-After", async () => {
+  const { runner, nextEntry, releaseAll } = gatedRunner();
+  await using server = serve(
+    createApp({ maxRunning: 1, queueTimeLimit: 100, trecEval: runner }),
+  );
+  const entry = nextEntry();
+  const holder = server.post("/v1/trec_eval", { qrels: QRELS, run: RUN });
+  await entry;
+  const waited = await server.post("/v1/evaluate", {
     qrels: QRELS,
     run: RUN,
-    metrics: ["rr"],
   });
-  assertEquals(next.status, 200);
-  await next.body?.cancel();
+  assertEquals(waited.status, 503);
+  assertEquals(waited.headers.get("retry-after"), "1");
+  const body = await problem(waited);
+  assertEquals([body.detail, body.setting, body.limit], [
+    "The server is busy: the request waited 100 ms for one of 1 running request(s) to finish. Retry later.",
+    "RANKLENS_QUEUE_TIME_LIMIT_MS",
+    100,
+  ]);
+  releaseAll();
+  const held = await holder;
+  assertEquals([held.status, await held.text()], [200, "done\n"]);
+});
+
+Deno.test("the time limit counts a request's work, not its wait for a slot", async () => {
+  // Three requests in turn hold the only slot for `hold` ms each, well
+  // within the limit; the fourth waits for all three, longer than the
+  // limit, and is still answered.
+  const limit = 2000;
+  const hold = 800;
+  const runner: TrecEvalRunner = async (args) => {
+    if (args[0] === "hold") {
+      await new Promise((resolve) => setTimeout(resolve, hold));
+    }
+    return { status: 0, stdout: "done\n", stderr: "" };
+  };
+  await using server = serve(
+    createApp({ maxRunning: 1, timeLimit: limit, trecEval: runner }),
+  );
+  const post = (args: string[]) =>
+    server.post("/v1/trec_eval", { qrels: QRELS, run: RUN, args });
+  const holders = [post(["hold"]), post(["hold"]), post(["hold"])];
+  const sent = performance.now();
+  const last = await post([]);
+  const waited = performance.now() - sent;
+  assertEquals([last.status, await last.text()], [200, "done\n"]);
+  const held = await Promise.all(holders);
+  assertEquals(held.map((r) => r.status), [200, 200, 200]);
+  await Promise.all(held.map((r) => r.body?.cancel()));
+  // Timers never fire early: the wait was at least the three holds.
+  assertEquals(waited >= 3 * hold && waited > limit, true);
 });
 
 Deno.test("CORS is off unless origins are configured", async () => {
