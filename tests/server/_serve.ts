@@ -84,7 +84,12 @@ export interface ServerProcess extends AsyncDisposable {
   readonly url: string;
   /** The process id, e.g. to read its memory from `/proc`. */
   readonly pid: number;
-  /** Stops the process with SIGTERM and returns its exit code and output. */
+  /** What it has printed so far, stdout and stderr. */
+  output(): string;
+  /**
+   * Stops the process with SIGTERM (SIGKILL 10 s later if it is still up)
+   * and returns its exit code and output.
+   */
   stop(): Promise<{ code: number; output: string }>;
 }
 
@@ -134,13 +139,17 @@ export async function spawnServer(
   const stop = () =>
     stopped ??= (async () => {
       child.kill("SIGTERM");
+      // `deno serve` may wait without end for a connection to finish.
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
       const { code } = await child.status;
+      clearTimeout(timer);
       await drained;
       return { code, output };
     })();
   return {
     url: address,
     pid: child.pid,
+    output: () => output,
     stop,
     async [Symbol.asyncDispose]() {
       await stop();

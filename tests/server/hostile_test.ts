@@ -3,6 +3,11 @@
  * each attack of the hostile-clients issue is answered within its limit by
  * a problem, `/healthz` answers throughout, and the process stays up.
  * Traffic goes to 127.0.0.1 only; every loop is bounded in count and time.
+ *
+ * The machine may be shared (load averages of 20 on 2 cores): assertions
+ * are on outcomes and order (which status, what answered while a request
+ * was pending), and the one wall-clock bound, the 504's, has a margin
+ * scaled from a small request's time measured on the same server.
  */
 
 import { assertEquals } from "../assert.ts";
@@ -16,8 +21,10 @@ function assert(
 import { cliServeArgs, type ServerProcess, spawnServer } from "./_serve.ts";
 
 const TIME_LIMIT = 1500;
-/** What a 504 may take beyond the limit: the sweep, a busy CI machine. */
+/** The least a 504 may take beyond the limit: terminating the worker, a busy machine. */
 const MARGIN = 1500;
+/** A bound for what would otherwise hang: far beyond any limit under test. */
+const HANG = 30_000;
 
 /** The settings both kinds of server are started with. */
 const SMALL_LIMITS = {
@@ -30,20 +37,45 @@ const SMALL_LIMITS = {
 
 async function startServer(
   env: Record<string, string> = {},
+  flags: Record<string, string> = {},
 ): Promise<ServerProcess> {
+  const settings: Record<string, string> = {
+    "time-limit": String(TIME_LIMIT),
+    "max-running": "2",
+    "header-timeout": "1000",
+    "idle-timeout": "2000",
+    ...flags,
+  };
   return await spawnServer(
-    cliServeArgs([
-      "--time-limit",
-      String(TIME_LIMIT),
-      "--max-running",
-      "2",
-      "--header-timeout",
-      "1000",
-      "--idle-timeout",
-      "2000",
-    ]),
+    cliServeArgs(
+      Object.entries(settings).flatMap(([flag, value]) => [`--${flag}`, value]),
+    ),
     { ...SMALL_LIMITS, ...env },
   );
+}
+
+/** Waits for `promise`, failing the test after {@linkcode HANG} ms rather than hanging. */
+async function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`${what}: nothing after ${HANG} ms`)),
+          HANG,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Whether a promise is still pending. */
+async function pending(promise: Promise<unknown>): Promise<boolean> {
+  const marker = {};
+  return await Promise.race([promise, Promise.resolve(marker)]) === marker;
 }
 
 function post(url: string, path: string, body: unknown): Promise<Response> {
@@ -56,17 +88,26 @@ function post(url: string, path: string, body: unknown): Promise<Response> {
 
 /**
  * Posts a JSON body on a connection of its own, reading while it writes,
- * and times the answer's head from the request's head, as the time limit
- * runs: `fetch` gives the answer only once the whole body is sent, and on a
- * loaded machine the upload of a large body alone can take longer than the
- * margin. A server that answers early may stop reading: the rest of the
- * body is dropped.
+ * and times the answer's head from the moment the whole body was written
+ * (`took`), and the upload (`upload`): the time limit runs from when the
+ * work starts, after the body is in, and on a loaded machine the upload of
+ * a large body alone can take longer than the margin. The last bytes
+ * written may still wait in socket buffers then, for at most as long as the
+ * upload took. A server that answers early may stop reading: the rest of
+ * the body is dropped.
  */
 async function postTimed(
   url: string,
   path: string,
   body: unknown,
-): Promise<{ status: number; body: string; took: number }> {
+): Promise<{
+  status: number;
+  body: string;
+  took: number;
+  upload: number;
+  sent: number;
+  answered: number;
+}> {
   const bytes = new TextEncoder().encode(JSON.stringify(body));
   const conn = await Deno.connect({
     hostname: "127.0.0.1",
@@ -95,17 +136,20 @@ async function postTimed(
       }
       return text;
     })();
-    const sent = performance.now();
+    let sent = 0;
+    const start = performance.now();
     const writing = (async () => {
       for (const part of [head, bytes]) {
         for (let at = 0; at < part.length;) {
           at += await conn.write(part.subarray(at));
         }
       }
+      sent = performance.now();
     })().catch(() => {
       // The connection closed before the whole body was sent.
     });
-    const text = await reading;
+    const text = await within(reading, `${path}'s answer`);
+    sent ||= answered;
     const took = answered - sent;
     conn.close();
     await writing;
@@ -113,7 +157,7 @@ async function postTimed(
       Number(text.slice(9, 12)),
       text.slice(text.indexOf("\r\n\r\n") + 4),
     ];
-    return { status, body: rest, took };
+    return { status, body: rest, took, upload: sent - start, sent, answered };
   } finally {
     try {
       conn.close();
@@ -129,29 +173,45 @@ async function problemOf(response: Response): Promise<Record<string, unknown>> {
   return await response.json();
 }
 
-/** Asks `/healthz` every 100 ms while `work` runs; returns the slowest answer. */
+/**
+ * Asks `/healthz` every 100 ms while `work` runs; returns when each answer
+ * (all 200) arrived.
+ */
 async function healthWhile<T>(
   url: string,
   work: Promise<T>,
-): Promise<{ result: T; slowest: number; answered: number }> {
+): Promise<{ result: T; answers: number[] }> {
   let done = false;
-  let slowest = 0;
-  let answered = 0;
+  const answers: number[] = [];
   const probing = (async () => {
-    for (let i = 0; i < 200 && !done; i++) {
-      const start = performance.now();
-      const response = await fetch(url + "/healthz");
+    for (let i = 0; i < 500 && !done; i++) {
+      const response = await within(fetch(url + "/healthz"), "/healthz");
       assertEquals(response.status, 200);
       await response.body?.cancel();
-      slowest = Math.max(slowest, performance.now() - start);
-      answered++;
+      answers.push(performance.now());
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
   const result = await work;
   done = true;
   await probing;
-  return { result, slowest, answered };
+  return { result, answers };
+}
+
+/** The median time of three small `/v1/rag` requests: this machine's pace now. */
+async function smallRequestMs(url: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now();
+    const response = await post(url, "/v1/rag", {
+      samples: [{ response: "a b c", reference: "a b d" }],
+      metrics: ["rouge_l"],
+    });
+    assertEquals(response.status, 200);
+    await response.body?.cancel();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[1];
 }
 
 function longText(words: number, seed: number): string {
@@ -175,19 +235,33 @@ Deno.test("hostile requests that compute get their 504 within the limit while /h
     })),
     metrics: ["rouge_l"],
   };
+  // Uncut, these take tens of seconds; on a loaded machine every step of
+  // the 504 (the timer, terminating the worker, writing the answer) takes
+  // longer too, by about as much as a small request does.
+  const margin = Math.max(MARGIN, 10 * await smallRequestMs(server.url));
   for (let round = 0; round < 2; round++) {
-    const { result, slowest, answered } = await healthWhile(
+    const { result, answers } = await healthWhile(
       server.url,
       postTimed(server.url, "/v1/rag", rag),
     );
-    const { status, body, took } = result;
+    const { status, body, took, upload, sent, answered } = result;
     assertEquals(status, 504);
     assertEquals(
       JSON.parse(body).detail,
       `The request took longer than its time limit of ${TIME_LIMIT} ms.`,
     );
-    assert(took < TIME_LIMIT + MARGIN, `504 after ${took} ms`);
-    assert(answered > 0 && slowest < 1000, `/healthz took ${slowest} ms`);
+    assert(
+      took < TIME_LIMIT + margin + upload,
+      `504 after ${took} ms (margin ${margin} ms, upload ${upload} ms)`,
+    );
+    // The work ran for the whole limit after the body was in (timers never
+    // fire early): /healthz answered while it ran, so the serving thread
+    // did not compute.
+    const during = answers.filter((at) => at > sent && at < answered);
+    assert(
+      during.length > 0,
+      `no /healthz answer in the ${took} ms to the 504 (${answers.length} in all)`,
+    );
   }
   // The replaced workers score again.
   const fine = await post(server.url, "/v1/evaluate", {
@@ -273,8 +347,10 @@ Deno.test("requests over a budget are refused before work, naming the budget and
       "maxResampledValues",
     ],
   ];
+  // Each budget is one counted before the work (the answer's bytes, counted
+  // while it is written, are maxOutputBytes): had the work started, these
+  // would be a 504 at the time limit or a 413 of maxOutputBytes.
   for (const [path, body, status, budget] of cases) {
-    const start = performance.now();
     const response = await post(server.url, path, body);
     const problem = await problemOf(response);
     assertEquals([response.status, problem.budget], [status, budget]);
@@ -282,7 +358,6 @@ Deno.test("requests over a budget are refused before work, naming the budget and
       String(problem.detail).includes(`(setting ${problem.setting})`),
       String(problem.detail),
     );
-    assert(performance.now() - start < TIME_LIMIT, `${budget} took too long`);
   }
 });
 
@@ -306,12 +381,11 @@ Deno.test("error bodies quote a short excerpt of the input, however long it is",
   assert(bad.length < 2000, `an error body of ${bad.length} characters`);
 });
 
-Deno.test("slow uploads neither hold scoring slots nor outlive the body time limit", async () => {
-  await using server = await startServer();
-  const port = Number(new URL(server.url).port);
-  // Ten clients declare a body and send a byte a while, never finishing.
+/** Opens `count` uploads that declare a body and send one byte of it. */
+async function slowUploads(url: string, count: number): Promise<Deno.Conn[]> {
+  const port = Number(new URL(url).port);
   const slow: Deno.Conn[] = [];
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < count; i++) {
     const conn = await Deno.connect({ hostname: "127.0.0.1", port });
     await conn.write(
       new TextEncoder().encode(
@@ -320,33 +394,63 @@ Deno.test("slow uploads neither hold scoring slots nor outlive the body time lim
     );
     slow.push(conn);
   }
-  const answers: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const response = await post(server.url, "/v1/evaluate", {
-      qrels: "q1 0 d1 1\n",
-      run: "q1 Q0 d1 1 1 t\n",
-      metrics: ["rr"],
-    });
-    answers.push(response.status);
-    await response.body?.cancel();
+  return slow;
+}
+
+/** Reads what the server sends on `conn` until it closes it. */
+async function readAll(conn: Deno.Conn): Promise<string> {
+  const decoder = new TextDecoder();
+  const buffer = new Uint8Array(4096);
+  let text = "";
+  for (;;) {
+    const n = await conn.read(buffer).catch(() => null);
+    if (n === null) return text;
+    text += decoder.decode(buffer.subarray(0, n), { stream: true });
   }
-  assertEquals(answers, [200, 200, 200, 200, 200]);
-  // Each slow upload is answered 408 at the body limit, then closed.
-  const start = performance.now();
-  for (const conn of slow) {
-    const buffer = new Uint8Array(4096);
-    const n = await conn.read(buffer);
-    const head = new TextDecoder().decode(buffer.subarray(0, n ?? 0));
-    assert(head.startsWith("HTTP/1.1 408"), head.slice(0, 40));
-    let closed = false;
-    for (let i = 0; i < 100 && !closed; i++) {
-      closed = (await conn.read(buffer).catch(() => null)) === null;
+}
+
+Deno.test("slow uploads hold no scoring slot", async () => {
+  // A body time limit no upload reaches while the test runs.
+  await using server = await startServer({
+    RANKLENS_BODY_TIME_LIMIT_MS: "600000",
+  });
+  const slow = await slowUploads(server.url, 10);
+  const cut = slow.map(readAll);
+  try {
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await within(
+        post(server.url, "/v1/evaluate", {
+          qrels: "q1 0 d1 1\n",
+          run: "q1 Q0 d1 1 1 t\n",
+          metrics: ["rr"],
+        }),
+        "an evaluate beside slow uploads",
+      );
+      answers.push(response.status);
+      await response.body?.cancel();
     }
-    assert(closed);
-    conn.close();
+    assertEquals(answers, [200, 200, 200, 200, 200]);
+    // Every upload was still being read while the others were answered.
+    for (const answer of cut) assert(await pending(answer));
+  } finally {
+    for (const conn of slow) conn.close();
+    await Promise.all(cut);
   }
-  assert(performance.now() - start < 6000);
+});
+
+Deno.test("slow uploads are answered 408 at the body time limit, and a dropped one is one log line", async () => {
+  await using server = await startServer();
+  const slow = await slowUploads(server.url, 10);
+  // Each is answered 408 at the body time limit, then closed.
+  for (const conn of slow) {
+    const text = await within(readAll(conn), "a slow upload's answer");
+    conn.close();
+    assert(text.startsWith("HTTP/1.1 408"), text.slice(0, 40));
+    assert(text.includes('"setting":"RANKLENS_BODY_TIME_LIMIT_MS"'), text);
+  }
   // A client that drops its upload is one line in the log, not a stack.
+  const port = Number(new URL(server.url).port);
   const dropped = await Deno.connect({ hostname: "127.0.0.1", port });
   await dropped.write(
     new TextEncoder().encode(
@@ -355,25 +459,28 @@ Deno.test("slow uploads neither hold scoring slots nor outlive the body time lim
   );
   await new Promise((resolve) => setTimeout(resolve, 200));
   dropped.close();
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The line may take a while on a busy machine: wait for it, boundedly.
+  const logged = () =>
+    server.output().split("\n").filter((line) => line.includes("POST /v1/rag"));
+  for (let i = 0; i < HANG / 50 && logged().length === 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const { output } = await server.stop();
-  const lines = output.split("\n").filter((line) =>
-    line.includes("POST /v1/rag")
-  );
+  const lines = logged();
   assertEquals(lines.length, 1, output);
   assert(lines[0].includes("stopped sending its body"), lines[0]);
   assert(!output.includes("    at "), output);
 });
 
 Deno.test("partial headers are cut at the header time limit", async () => {
-  await using server = await startServer();
+  // Nothing else would close the connection before the test gives up: the
+  // idle timeout is far longer.
+  await using server = await startServer({}, { "idle-timeout": "600000" });
   const port = Number(new URL(server.url).port);
   const partial = await Deno.connect({ hostname: "127.0.0.1", port });
   await partial.write(new TextEncoder().encode("GET /healthz HTTP/1.1\r\n"));
-  const start = performance.now();
-  assertEquals(await partial.read(new Uint8Array(100)), null);
-  const cut = performance.now() - start;
-  assert(cut < 1000 + MARGIN, `cut after ${cut} ms`);
+  // Closed, with no answer.
+  assertEquals(await within(readAll(partial), "the cut"), "");
   partial.close();
 });
 
@@ -409,16 +516,17 @@ Deno.test("1,100 idle connections under a 1,024 descriptor limit leave /healthz 
     for (let i = 0; i < 1100; i++) {
       idle.push(await Deno.connect({ hostname: "127.0.0.1", port }));
     }
-    const start = performance.now();
-    const response = await fetch(url + "/healthz");
+    const response = await within(fetch(url + "/healthz"), "/healthz");
     assertEquals(await response.json(), { status: "ok" });
-    assert(performance.now() - start < 2000);
     // Still up, and scoring.
-    const scored = await post(url, "/v1/evaluate", {
-      qrels: "q1 0 d1 1\n",
-      run: "q1 Q0 d1 1 1 t\n",
-      metrics: ["rr"],
-    });
+    const scored = await within(
+      post(url, "/v1/evaluate", {
+        qrels: "q1 0 d1 1\n",
+        run: "q1 Q0 d1 1 1 t\n",
+        metrics: ["rr"],
+      }),
+      "a score",
+    );
     assertEquals((await scored.json()).aggregate, { rr: 1 });
   } finally {
     for (const conn of idle) {

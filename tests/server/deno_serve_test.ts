@@ -1,0 +1,287 @@
+/**
+ * `deno serve server.ts`, as Deno Deploy runs it, in a subprocess: what the
+ * README says of it. `deno serve` owns the listener, so it has the app's
+ * bounds (scoring workers, the body limit, the time limit, budgets) and
+ * none of the connection guard's (`cli.ts serve`): those are checked to be
+ * absent too, so that the README changes when Deno adds them.
+ */
+
+import { assertEquals } from "../assert.ts";
+import { type ServerProcess, spawnServer } from "./_serve.ts";
+
+function assert(
+  condition: unknown,
+  message = "assertion failed",
+): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** A bound for what would otherwise hang: far beyond any limit under test. */
+const HANG = 30_000;
+
+const SMALL_LIMITS = {
+  RANKLENS_BODY_LIMIT: "4000000",
+  RANKLENS_BODY_TIME_LIMIT_MS: "1000",
+  RANKLENS_TIME_LIMIT_MS: "1500",
+  RANKLENS_MAX_RUNNING: "1",
+  RANKLENS_MAX_METRICS: "100",
+};
+
+/** `deno serve` with the permissions the README gives it, on a free port. */
+function denoServe(
+  permissions = ["--allow-env", "--allow-read"],
+  env: Record<string, string> = SMALL_LIMITS,
+): Promise<ServerProcess> {
+  return spawnServer(
+    [
+      "serve",
+      ...permissions,
+      "--host",
+      "127.0.0.1",
+      "--port",
+      "0",
+      "server.ts",
+    ],
+    env,
+  );
+}
+
+/**
+ * A client that keeps no idle connection: `deno serve` waits for open
+ * connections when it stops.
+ */
+const client = Deno.createHttpClient({ poolMaxIdlePerHost: 0 });
+
+/** Posts a JSON body. */
+async function post(
+  url: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(url + path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(HANG),
+    client,
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+async function get(url: string, path: string) {
+  const response = await fetch(url + path, {
+    signal: AbortSignal.timeout(HANG),
+    client,
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+/**
+ * Reads from `conn` until it closes, `done` holds of what it read, or `ms`
+ * pass.
+ */
+async function readUntil(
+  conn: Deno.Conn,
+  ms: number,
+  done: (text: string) => boolean = () => false,
+): Promise<{ text: string; closed: boolean }> {
+  const decoder = new TextDecoder();
+  const buffer = new Uint8Array(4096);
+  let text = "";
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<"waited">((resolve) => {
+    timer = setTimeout(() => resolve("waited"), ms);
+  });
+  try {
+    for (;;) {
+      const n = await Promise.race([
+        conn.read(buffer).catch(() => null),
+        waited,
+      ]);
+      if (n === "waited") return { text, closed: false };
+      if (n === null) return { text, closed: true };
+      text += decoder.decode(buffer.subarray(0, n), { stream: true });
+      if (done(text)) return { text, closed: false };
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function words(count: number, seed: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(`w${(i * seed) % 997}`);
+  return out.join(" ");
+}
+
+Deno.test("deno serve server.ts has the app's limits and none of the connection guard's", async () => {
+  await using server = await denoServe();
+  const port = Number(new URL(server.url).port);
+  const connect = () => Deno.connect({ hostname: "127.0.0.1", port });
+  const encoder = new TextEncoder();
+  // Held through the checks below: a partial request head, and a
+  // connection idle after one request. cli.ts serve would close both
+  // (--header-timeout, --idle-timeout).
+  const opened = performance.now();
+  const partial = await connect();
+  await partial.write(encoder.encode("GET /healthz HTTP/1.1\r\n"));
+  const idle = await connect();
+  await idle.write(
+    encoder.encode("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+  );
+  const first = await readUntil(idle, HANG, (text) => text.includes("ok"));
+  assert(first.text.startsWith("HTTP/1.1 200"), first.text);
+  try {
+    assertEquals(await get(server.url, "/healthz"), {
+      status: 200,
+      json: { status: "ok" },
+    });
+    // Scoring on workers: Deno names their threads worker-N, one per
+    // RANKLENS_MAX_RUNNING.
+    const threads = [...Deno.readDirSync(`/proc/${server.pid}/task`)].map((
+      task,
+    ) =>
+      Deno.readTextFileSync(`/proc/${server.pid}/task/${task.name}/comm`)
+        .trim()
+    );
+    assertEquals(threads.filter((name) => /^worker-\d+$/.test(name)).length, 1);
+    const scored = await post(server.url, "/v1/evaluate", {
+      qrels: "q1 0 d1 1\nq2 0 d9 1\n",
+      run: "q1 Q0 d1 1 2 t\nq2 Q0 d2 1 2 t\nq2 Q0 d9 2 1 t\n",
+      metrics: ["rr"],
+    });
+    // rr: d1 at rank 1, d9 at rank 2: (1 + 1/2) / 2.
+    assertEquals([scored.status, scored.json.aggregate], [200, { rr: 0.75 }]);
+    // The body limit, a budget and the time limit.
+    const large = await post(server.url, "/v1/evaluate", {
+      qrels: "x".repeat(4_000_000),
+    });
+    assertEquals([large.status, large.json.setting], [
+      413,
+      "RANKLENS_BODY_LIMIT",
+    ]);
+    const many = await post(server.url, "/v1/evaluate", {
+      qrels: "q1 0 d1 1\n",
+      run: "q1 Q0 d1 1 1 t\n",
+      metrics: Array.from({ length: 101 }, (_, k) => `P@${k + 1}`),
+    });
+    assertEquals([many.status, many.json.budget], [422, "maxMetrics"]);
+    // rouge_l is O(n·m) per sample: 100 samples of 3,000 words compute for
+    // seconds, longer than the limit, which stops them.
+    const late = await post(server.url, "/v1/rag", {
+      samples: Array.from({ length: 100 }, (_, i) => ({
+        response: words(3000, 7 + i),
+        reference: words(3000, 11 + i),
+      })),
+      metrics: ["rouge_l"],
+    });
+    assertEquals([late.status, late.json.detail], [
+      504,
+      "The request took longer than its time limit of 1500 ms.",
+    ]);
+    // A body that does not arrive in time is a 408, and its connection
+    // stays open after it until the client closes it.
+    const slow = await connect();
+    try {
+      await slow.write(encoder.encode(
+        "POST /v1/evaluate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+      ));
+      const answer = await readUntil(
+        slow,
+        HANG,
+        (text) => text.includes("RANKLENS_BODY_TIME_LIMIT_MS"),
+      );
+      assert(answer.text.startsWith("HTTP/1.1 408"), answer.text);
+      assertEquals((await readUntil(slow, 1000)).closed, false);
+    } finally {
+      slow.close();
+    }
+    // Both held connections are still open.
+    const held = performance.now() - opened;
+    assertEquals((await readUntil(partial, 100)).closed, false);
+    assertEquals(
+      (await readUntil(idle, 100)).closed,
+      false,
+      `after ${held} ms`,
+    );
+  } finally {
+    partial.close();
+    idle.close();
+  }
+});
+
+Deno.test("deno serve server.ts without --allow-env answers every request 500", async () => {
+  await using server = await denoServe(["--allow-read"], {});
+  const health = await get(server.url, "/healthz");
+  assertEquals(health.status, 500);
+  assert(String(health.json.detail).startsWith("The server is misconfigured"));
+});
+
+Deno.test("deno serve server.ts exits when idle connections use up its descriptors", async () => {
+  const child = new Deno.Command("prlimit", {
+    args: [
+      "--nofile=1024:1024",
+      Deno.execPath(),
+      "serve",
+      "--allow-env",
+      "--allow-read",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      "0",
+      "server.ts",
+    ],
+    cwd: new URL("../../", import.meta.url).pathname,
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  let output = "";
+  while (!/Listening on/i.test(output)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    output += value;
+  }
+  const port = Number(output.match(/http:\/\/[\d.]+:(\d+)/)![1]);
+  const reading = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      output += value;
+    }
+  })();
+  const idle: Deno.Conn[] = [];
+  try {
+    for (let i = 0; i < 1100; i++) {
+      try {
+        idle.push(await Deno.connect({ hostname: "127.0.0.1", port }));
+      } catch {
+        break; // The server has gone: nothing listens on the port.
+      }
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const exited = await Promise.race([
+      child.status,
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), HANG);
+      }),
+    ]);
+    clearTimeout(timer);
+    assert(exited !== undefined && !exited.success, "the server stayed up");
+    await reading;
+    assert(/Too many open files/.test(output), output);
+  } finally {
+    for (const conn of idle) {
+      try {
+        conn.close();
+      } catch { /* closed by the server */ }
+    }
+    try {
+      child.kill("SIGKILL");
+    } catch { /* exited */ }
+    await child.status;
+    await reader.cancel().catch(() => {});
+  }
+});
