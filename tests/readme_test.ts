@@ -57,3 +57,22 @@ Deno.test("the README's subpath exports are deno.json's exports", async () => {
   );
   assertEquals(listed, exported);
 });
+
+Deno.test("mod.ts re-exports every folder entry point the README says it does", async () => {
+  const config = JSON.parse(
+    await Deno.readTextFile(new URL("../deno.json", import.meta.url)),
+  ) as { exports: Record<string, string> };
+  const root = await Deno.readTextFile(new URL("../mod.ts", import.meta.url));
+  const row = /^\| `@ranklens\/ranklens` +\| all of the below but (.+?) +\|$/m
+    .exec(README)?.[1];
+  const excluded = [...(row ?? "").matchAll(/`([^`]+)`/g)].map((m) =>
+    `./${m[1]}`
+  );
+  const starred = [...root.matchAll(/^export \* from "(\.\/[^"]+)";$/gm)]
+    .map((m) => m[1]);
+  const expected = Object.entries(config.exports)
+    .filter(([key]) => key !== "." && !excluded.includes(key))
+    .map(([, path]) => path);
+  assertEquals(excluded, ["./trec_eval", "./server", "./cli"]);
+  assertEquals(starred, expected);
+});
