@@ -4,9 +4,10 @@
  * @module
  */
 
-import type { Source } from "../formats/source.ts";
+import { openPlainOrGzip, type Source } from "../formats/source.ts";
 import { atol } from "../formats/c_number.ts";
-import { type IdEncoding, readRecords } from "./lines.ts";
+import { inputLimits } from "../formats/limits.ts";
+import { byteString, type IdEncoding, readRecords } from "./lines.ts";
 
 /** The judgements of one topic as trec_eval reads them, in file order. */
 export interface TrecEvalQrelsTopic {
@@ -46,6 +47,18 @@ export async function readTrecEvalQrels(
   source: Source,
   options: ReadTrecEvalQrelsOptions = {},
 ): Promise<{ topics: Map<string, TrecEvalQrelsTopic>; empty: boolean }> {
+  const whole = typeof source === "string"
+    ? await plainFile(source)
+    : undefined;
+  if (whole) {
+    const text = options.encoding === "bytes"
+      ? byteString(whole)
+      : new TextDecoder().decode(whole);
+    const topics = wellFormedTopics(text);
+    if (topics) return { topics, empty: whole.length === 0 };
+  }
+  // Anything else (a stream, gzip, a comment, a malformed line) is read
+  // line by line, with trec_eval's messages.
   const topics = new Map<string, TrecEvalQrelsTopic>();
   const { empty } = await readRecords(
     source,
@@ -58,4 +71,77 @@ export async function readTrecEvalQrels(
     },
   );
   return { topics, empty };
+}
+
+/**
+ * The bytes of a regular plain file no longer than a line may be, read at
+ * once without a stream: a TREC qrels file is read in a few native calls,
+ * where the line reader's per-line work ran cold in the interpreter.
+ * Undefined for anything else (standard input, a pipe, gzip, a larger file).
+ */
+async function plainFile(path: string): Promise<Uint8Array | undefined> {
+  if (path === "-") return undefined;
+  let opened;
+  try {
+    opened = await openPlainOrGzip(path);
+  } catch {
+    return undefined; // the line reader reports it
+  }
+  if (!("file" in opened)) return undefined;
+  using file = opened.file;
+  if (!opened.peeked) return undefined;
+  const { size } = file.statSync();
+  // No line of a file this short can pass the line-length bound.
+  if (size > inputLimits().maxLineBytes) return undefined;
+  const bytes = new Uint8Array(size);
+  let length = 0;
+  for (let n; length < size && (n = file.readSync(bytes.subarray(length)));) {
+    length += n;
+  }
+  // A file that grew while read is left to the line reader.
+  if (length < size || file.readSync(new Uint8Array(1)) !== null) {
+    return undefined;
+  }
+  return bytes;
+}
+
+/** A line that is not four fields (C isspace separated) or is a comment. */
+const NOT_A_RECORD =
+  /^(?![ \t\r\v\f]*[^ \t\r\v\f\n#][^ \t\r\v\f\n]*(?:[ \t\r\v\f]+[^ \t\r\v\f\n]+){3}[ \t\r\v\f]*$)/m;
+const WHITESPACE = /[ \t\n\r\v\f]+/;
+
+/**
+ * The topics of a qrels text whose every line is a four-field record, as the
+ * line reader would read them; undefined when a line is not (a comment, a
+ * blank or malformed line), for the line reader to handle. The check and
+ * the split are one regular expression each over the whole text.
+ */
+function wellFormedTopics(
+  text: string,
+): Map<string, TrecEvalQrelsTopic> | undefined {
+  // The empty string after the last newline is not a line.
+  const lines = text.endsWith("\n") ? text.slice(0, -1) : text;
+  if (lines === "" || NOT_A_RECORD.test(lines)) return undefined;
+  const fields = lines.split(WHITESPACE);
+  const first = fields[0] === "" ? 1 : 0;
+  const end = fields[fields.length - 1] === ""
+    ? fields.length - 1
+    : fields.length;
+  const topics = new Map<string, TrecEvalQrelsTopic>();
+  let qid = "";
+  let topic: TrecEvalQrelsTopic | undefined;
+  for (let i = first; i < end; i += 4) {
+    if (topic === undefined || fields[i] !== qid) {
+      qid = fields[i];
+      topic = topics.get(qid);
+      if (!topic) topics.set(qid, topic = { docnos: [], rels: [] });
+    }
+    topic.docnos.push(fields[i + 2]);
+    const grade = fields[i + 3];
+    const digit = grade.charCodeAt(0) - 48;
+    topic.rels.push(
+      grade.length === 1 && digit >= 0 && digit <= 9 ? digit : atol(grade),
+    );
+  }
+  return topics;
 }

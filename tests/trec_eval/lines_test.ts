@@ -56,6 +56,54 @@ Deno.test("readTrecEvalQrels parses grades with atol and keeps repeats", async (
   });
 });
 
+Deno.test("readTrecEvalQrels reads a file as its lines read: C whitespace, bytes, atol, comments", async () => {
+  const path = await Deno.makeTempFile();
+  try {
+    // Tabs, CR LF, leading blanks, U+00A0 inside a field (not C
+    // whitespace), a Latin-1 byte, and no final newline.
+    await Deno.writeFile(
+      path,
+      Uint8Array.from([
+        ...new TextEncoder().encode(
+          "q1 0 a 2.9\r\n\tq1\t0\tb +2 \nq2 0 c\u00a0d 10\nq1 0 a -1\nq2 0 ",
+        ),
+        0xe9,
+        ...new TextEncoder().encode(" x"),
+      ]),
+    );
+    const { topics, empty } = await readTrecEvalQrels(path, {
+      encoding: "bytes",
+    });
+    assertEquals(empty, false);
+    assertEquals([...topics.keys()], ["q1", "q2"]);
+    assertEquals(topics.get("q1"), {
+      docnos: ["a", "b", "a"],
+      rels: [2, 2, -1],
+    });
+    assertEquals(topics.get("q2"), {
+      docnos: ["c\xc2\xa0d", "\xe9"],
+      rels: [10, 0],
+    });
+    // A comment line, and a line of five fields: trec_eval skips the one
+    // and stops at the other ("Malformed line 2": the comment is not counted).
+    await Deno.writeTextFile(path, "# judged\nq1 0 a 1\n");
+    assertEquals((await readTrecEvalQrels(path)).topics.get("q1"), {
+      docnos: ["a"],
+      rels: [1],
+    });
+    await Deno.writeTextFile(path, "q1 0 a 1\n# note\nq1 0 b 1 extra\n");
+    const error = await assertRejects(
+      () => readTrecEvalQrels(path),
+      MalformedLineError,
+    ) as MalformedLineError;
+    assertEquals([error.line, error.record], [3, 2]);
+    await Deno.writeTextFile(path, "");
+    assertEquals((await readTrecEvalQrels(path)).empty, true);
+  } finally {
+    await Deno.remove(path);
+  }
+});
+
 Deno.test("readTrecEvalRun keeps the last tag and parses scores with atof", async () => {
   const run = await readTrecEvalRun({
     text: "q Q0 a 1 1e-3 t1 more\r\n\n# c\nq Q0 b 2 0x1p1 t2\n",
