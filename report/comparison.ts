@@ -6,6 +6,7 @@
  */
 
 import type { Comparison, PairComparison } from "../metrics/compare.ts";
+import { MAX_RESAMPLED_DRAWS } from "../metrics/significance/bootstrap.ts";
 import { formatFixed } from "../trec_eval/c_printf.ts";
 import { type Table, toAligned, toCsv, toMarkdown } from "./table.ts";
 
@@ -148,9 +149,16 @@ export function comparisonSummary(comparison: Comparison): string {
         : ` (zero method ${comparison.zeroMethod})`
     }${comparison.continuityCorrection ? " (continuity-corrected)" : ""}`;
   const level = formatLevel(1 - comparison.alpha);
+  // Past the draws bootstrapTest resamples, its means come from the
+  // large-sample distribution: a reader must know the numbers are not
+  // from resampling.
+  const draws = n * comparison.resamples;
+  const largeSample = draws <= MAX_RESAMPLED_DRAWS
+    ? ""
+    : `; ${n} queries x ${comparison.resamples} resamples pass the ${MAX_RESAMPLED_DRAWS} draws the bootstrap makes, so its means are drawn from the resampled mean's large-sample distribution (Cornish-Fisher expansion of its mean, variance and skewness) instead of by resampling`;
   return `${set}; ${
     TEST_NAMES[comparison.test]
-  }${wilcoxon}, ${comparison.alternative}, ${correction}, significant when p < ${comparison.alpha}; seed ${comparison.seed}, ${comparison.resamples} resamples; ${level} intervals: percentile bootstrap for means and differences (within the range of the per-query values, so a bounded metric's stays in it); effect size: Cohen's d of the paired differences.`;
+  }${wilcoxon}, ${comparison.alternative}, ${correction}, significant when p < ${comparison.alpha}; seed ${comparison.seed}, ${comparison.resamples} resamples; ${level} intervals: percentile bootstrap for means and differences (within the range of the per-query values, so a bounded metric's stays in it)${largeSample}; effect size: Cohen's d of the paired differences.`;
 }
 
 function formatLevel(level: number): string {
