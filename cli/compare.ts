@@ -31,10 +31,12 @@ import {
   metricOptions,
   SCORING_OPTIONS,
   scoringChoices,
-  significanceOptionDefinitions,
-  significanceOptions,
   usageErrors,
 } from "./options.ts";
+import {
+  significanceOptionDefinitions,
+  significanceOptions,
+} from "./significance_options.ts";
 import { defineCommand, OUTPUT_OPTIONS } from "./command.ts";
 import { evaluateRunFile } from "./run_file.ts";
 import {

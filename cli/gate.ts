@@ -24,12 +24,11 @@ import {
 import { toAligned } from "../report/table.ts";
 import { UsageError } from "./errors.ts";
 import { checkInputFile, readQrelsFile } from "./input_files.ts";
+import { intOption, metricOptions } from "./options.ts";
 import {
-  intOption,
-  metricOptions,
   significanceOptionDefinitions,
   significanceOptions,
-} from "./options.ts";
+} from "./significance_options.ts";
 import { defineCommand } from "./command.ts";
 import { scoreRunFiles } from "./compare.ts";
 import {
