@@ -10,8 +10,6 @@ import {
   type EvaluationFormat,
   renderEvaluation,
 } from "../report/evaluation.ts";
-import { writeFileAtomic } from "../formats/atomic_write.ts";
-import { savedReport } from "../report/baseline.ts";
 import { UsageError } from "./errors.ts";
 import { readQrelsFile } from "./input_files.ts";
 import {
@@ -22,9 +20,7 @@ import {
 } from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
 import { checkInputFile } from "./input_files.ts";
-import { readSubtopicQrels } from "../formats/subtopic_qrels.ts";
 import { readRun } from "../formats/trec_run.ts";
-import { evaluateDiversity } from "../metrics/diversity/evaluate.ts";
 import { InputError } from "../model/errors.ts";
 import { defineCommand, OUTPUT_OPTIONS } from "./command.ts";
 import {
@@ -135,6 +131,12 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
       { ...options, ...inputs.run },
     );
     if (values["save-report"] !== undefined) {
+      // Loaded when asked for, as the diversity path is: a plain eval
+      // needs neither.
+      const [{ writeFileAtomic }, { savedReport }] = await Promise.all([
+        import("../formats/atomic_write.ts"),
+        import("../report/baseline.ts"),
+      ]);
       await writeFileAtomic(
         values["save-report"],
         JSON.stringify(savedReport(evaluation, options, runId), null, 2) +
@@ -190,6 +192,10 @@ async function evalDiversity(
     );
   }
   const metrics = metricOptions(specs, "diversity", USAGE);
+  const [{ readSubtopicQrels }, { evaluateDiversity }] = await Promise.all([
+    import("../formats/subtopic_qrels.ts"),
+    import("../metrics/diversity/evaluate.ts"),
+  ]);
   await checkInputFile(qrelsPath);
   const qrels = await readSubtopicQrels(qrelsPath);
   const qrelsName = qrelsPath === "-" ? "<stdin>" : qrelsPath;
