@@ -60,7 +60,7 @@ const COMMANDS: Record<
     () => load("gate"),
     2,
   ],
-  serve: ["serve the HTTP API and web page", () => import("./cli/serve.ts")],
+  serve: ["serve the HTTP API and web page", () => load("serve")],
 };
 
 /**
@@ -68,9 +68,11 @@ const COMMANDS: Record<
  * walks every import it can read in the source (dynamic ones too) before
  * the program starts, which for literal specifiers means reading and
  * hashing every command's modules, npm packages included, to run any one of
- * them. A module outside that walk needs read permission, which the
- * commands that read files have; `serve`, `metrics` and `demo`, which run
- * without it, keep literal imports.
+ * them (`serve`'s walk alone cost every command 10 ms). A module outside
+ * that walk needs read permission, which the commands that read files
+ * have, and `serve` asks for (it reads no file, but loads its modules
+ * so); `metrics` and `demo`, which run without any permission, keep
+ * literal imports.
  */
 function load(name: string): Promise<CommandModule> {
   const specifier = `./cli/${name}.ts`;

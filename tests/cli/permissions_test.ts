@@ -134,7 +134,9 @@ Deno.test("without write access, a command that writes says so once for every fi
 });
 
 Deno.test("serve without network access names the hosts and -N, and listens on nothing", async () => {
-  assertEquals(await cli(["--allow-env"], ["serve", "--port", "0"]), {
+  // Read access to its own modules, which it loads at run time.
+  const code = ["--allow-env", `--allow-read=${ROOT}`];
+  assertEquals(await cli(code, ["serve", "--port", "0"]), {
     code: 1,
     stdout: "",
     stderr:
@@ -142,7 +144,7 @@ Deno.test("serve without network access names the hosts and -N, and listens on n
   });
   // The connection guard listens on a loopback port of its own as well.
   assertEquals(
-    await cli(["--allow-env"], [
+    await cli(code, [
       "serve",
       "--host",
       "0.0.0.0",
@@ -165,6 +167,7 @@ Deno.test("without any read access, a command that reads says -R, not an import 
     [["eval", qrels, run], 1],
     [["trec_eval", qrels, run], 1],
     [["gate", qrels, run, "--baseline", run], 2],
+    [["serve", "--port", "0"], 1],
   ];
   for (const [args, code] of cases) {
     assertEquals(await cli([], args), {

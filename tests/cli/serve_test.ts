@@ -11,6 +11,7 @@ Deno.test("serve listens, applies flags and the token, and stops on SIGTERM", as
       "run",
       "--allow-net",
       "--allow-env",
+      "--allow-read",
       "cli.ts",
       "serve",
       "--port",
@@ -40,7 +41,15 @@ Deno.test("serve listens, applies flags and the token, and stops on SIGTERM", as
 
 Deno.test("serve without permission to read its settings refuses to start", async () => {
   const child = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net", "cli.ts", "serve", "--port", "0"],
+    args: [
+      "run",
+      "--allow-net",
+      "--allow-read",
+      "cli.ts",
+      "serve",
+      "--port",
+      "0",
+    ],
     cwd: new URL("../../", import.meta.url).pathname,
     env: { NO_COLOR: "1" },
     stdin: "null",
