@@ -4,7 +4,7 @@
  * @module
  */
 
-import { openPlainOrGzip, type Source } from "../formats/source.ts";
+import type { Source } from "../formats/source.ts";
 import { atol } from "../formats/c_number.ts";
 import { inputLimits } from "../formats/limits.ts";
 import { byteString, type IdEncoding, readRecords } from "./lines.ts";
@@ -47,9 +47,7 @@ export async function readTrecEvalQrels(
   source: Source,
   options: ReadTrecEvalQrelsOptions = {},
 ): Promise<{ topics: Map<string, TrecEvalQrelsTopic>; empty: boolean }> {
-  const whole = typeof source === "string"
-    ? await plainFile(source)
-    : undefined;
+  const whole = typeof source === "string" ? plainFile(source) : undefined;
   if (whole) {
     const text = options.encoding === "bytes"
       ? byteString(whole)
@@ -75,34 +73,35 @@ export async function readTrecEvalQrels(
 
 /**
  * The bytes of a regular plain file no longer than a line may be, read at
- * once without a stream: a TREC qrels file is read in a few native calls,
- * where the line reader's per-line work ran cold in the interpreter.
- * Undefined for anything else (standard input, a pipe, gzip, a larger file).
+ * once, synchronously and without a stream: a TREC qrels file is read in a
+ * few native calls, where the line reader's per-line work ran cold in the
+ * interpreter (and an asynchronous call waits for a thread pool, on a busy
+ * machine for a core). Undefined for anything else (standard input, a pipe,
+ * gzip, a larger file, a file that cannot be read), which the line reader
+ * reads or reports.
  */
-async function plainFile(path: string): Promise<Uint8Array | undefined> {
-  if (path === "-") return undefined;
-  let opened;
+function plainFile(path: string): Uint8Array | undefined {
+  if (path === "-" || path.endsWith(".gz")) return undefined;
   try {
-    opened = await openPlainOrGzip(path);
+    // Stat first: opening a pipe would wait for its writer.
+    const { isFile, size } = Deno.statSync(path);
+    // No line of a file this short can pass the line-length bound.
+    if (!isFile || size > inputLimits().maxLineBytes) return undefined;
+    using file = Deno.openSync(path);
+    const bytes = new Uint8Array(size);
+    let length = 0;
+    for (let n; length < size && (n = file.readSync(bytes.subarray(length)));) {
+      length += n;
+    }
+    // A file that changed while read is left to the line reader.
+    if (length < size || file.readSync(new Uint8Array(1)) !== null) {
+      return undefined;
+    }
+    const gzip = size >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+    return gzip ? undefined : bytes;
   } catch {
-    return undefined; // the line reader reports it
-  }
-  if (!("file" in opened)) return undefined;
-  using file = opened.file;
-  if (!opened.peeked) return undefined;
-  const { size } = file.statSync();
-  // No line of a file this short can pass the line-length bound.
-  if (size > inputLimits().maxLineBytes) return undefined;
-  const bytes = new Uint8Array(size);
-  let length = 0;
-  for (let n; length < size && (n = file.readSync(bytes.subarray(length)));) {
-    length += n;
-  }
-  // A file that grew while read is left to the line reader.
-  if (length < size || file.readSync(new Uint8Array(1)) !== null) {
     return undefined;
   }
-  return bytes;
 }
 
 /** A line that is not four fields (C isspace separated) or is a comment. */
