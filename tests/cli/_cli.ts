@@ -61,7 +61,7 @@ export interface CapturedRun {
 }
 
 /**
- * Runs `fn` with `Deno.stdout.write` and `console.error` captured, for tests
+ * Runs `fn` with `Deno.stdout`'s writes and `console.error` captured, for tests
  * that call a command in-process.
  */
 export async function capture(
@@ -70,10 +70,16 @@ export async function capture(
   const decoder = new TextDecoder();
   let out = "", err = "";
   const write = Deno.stdout.write;
+  const writeSync = Deno.stdout.writeSync;
   const error = console.error;
   Deno.stdout.write = (bytes: Uint8Array) => {
     out += decoder.decode(bytes, { stream: true });
     return Promise.resolve(bytes.length);
+  };
+  // The commands write synchronously; a stray asynchronous write is kept too.
+  Deno.stdout.writeSync = (bytes: Uint8Array) => {
+    out += decoder.decode(bytes, { stream: true });
+    return bytes.length;
   };
   console.error = (...parts: unknown[]) => {
     err += parts.join(" ") + "\n";
@@ -83,6 +89,7 @@ export async function capture(
     return { status, out, err };
   } finally {
     Deno.stdout.write = write;
+    Deno.stdout.writeSync = writeSync;
     console.error = error;
   }
 }
