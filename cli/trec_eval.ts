@@ -36,8 +36,11 @@ export async function run(args: string[]): Promise<number> {
       sink: (text) => held.add(stringBytes(text)),
     });
     held.add(stringBytes(stdout));
-    if (status === 0) await held.writeTo(Deno.stdout);
-    await writeAll(Deno.stderr, stringBytes(stderr));
+    // Written synchronously, as console.log writes: an asynchronous write
+    // is a trip through a thread pool, which on a busy machine waits for a
+    // core longer than trec_eval takes to run.
+    if (status === 0) held.writeTo(Deno.stdout);
+    writeAllSync(Deno.stderr, stringBytes(stderr));
     return status;
   } finally {
     held.discard();
@@ -63,16 +66,16 @@ class HeldOutput {
     this.#size += bytes.length;
   }
 
-  async writeTo(stream: { write(p: Uint8Array): Promise<number> }) {
+  writeTo(stream: { writeSync(p: Uint8Array): number }): void {
     if (!this.#spill) {
-      for (const block of this.#blocks) await writeAll(stream, block);
+      for (const block of this.#blocks) writeAllSync(stream, block);
       return;
     }
     this.#spill.file.close();
-    using file = await Deno.open(this.#spill.path);
+    using file = Deno.openSync(this.#spill.path);
     const buffer = new Uint8Array(1 << 20);
-    for (let n; (n = await file.read(buffer)) !== null;) {
-      await writeAll(stream, buffer.subarray(0, n));
+    for (let n; (n = file.readSync(buffer)) !== null;) {
+      writeAllSync(stream, buffer.subarray(0, n));
     }
   }
 
@@ -96,14 +99,5 @@ function writeAllSync(
 ): void {
   for (let done = 0; done < bytes.length;) {
     done += stream.writeSync(bytes.subarray(done));
-  }
-}
-
-async function writeAll(
-  stream: { write(p: Uint8Array): Promise<number> },
-  bytes: Uint8Array,
-): Promise<void> {
-  for (let done = 0; done < bytes.length;) {
-    done += await stream.write(bytes.subarray(done));
   }
 }
