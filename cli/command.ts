@@ -186,8 +186,10 @@ async function emit(text: string, out: string | undefined): Promise<void> {
     const { writeFileAtomic } = await import("../formats/atomic_write.ts");
     return await writeFileAtomic(out, text);
   }
+  // Synchronously, as console.log writes: an asynchronous write is a trip
+  // through a thread pool, which on a busy machine waits for a core.
   const bytes = new TextEncoder().encode(text);
   for (let done = 0; done < bytes.length;) {
-    done += await Deno.stdout.write(bytes.subarray(done));
+    done += Deno.stdout.writeSync(bytes.subarray(done));
   }
 }
