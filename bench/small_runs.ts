@@ -40,6 +40,11 @@ const firstStage = ["bm25", "bm25-rm3", "splade-pp-ed", "tasb", "ada2"].map(
 );
 
 const measure = (...commands: string[][]) => measureRounds(runs, ...commands);
+/** The 1-, 5- and 15-minute load averages, which wall times depend on. */
+const loadAverage = async () =>
+  (await Deno.readTextFile("/proc/loadavg").catch(() => "? ? ?")).split(" ")
+    .slice(0, 3).join(" ");
+const loadAtStart = await loadAverage();
 
 const ranklens = (args: string[]) => [
   Deno.execPath(),
@@ -138,11 +143,8 @@ console.log(
   `| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`,
 );
 for (const row of rows) console.log(`| ${row.join(" | ")} |`);
-const load = await Deno.readTextFile("/proc/loadavg").catch(() => "?");
 console.log(
-  `\nmedian of ${runs} runs each, taking turns (GNU time: wall, user + system, peak RSS); trec_eval: ${
+  `\nmedian of ${runs} runs each, taking turns (GNU time: wall, user + system, peak RSS); ratios of the medians; trec_eval: ${
     trecEval ?? "none"
-  }; ${Deno.build.target}, ${navigator.hardwareConcurrency} cores, load average at the end: ${
-    load.split(" ").slice(0, 3).join(" ")
-  }`,
+  }; Deno ${Deno.version.deno}, ${Deno.build.target}, ${navigator.hardwareConcurrency} cores; load average (1, 5, 15 min) at the start ${loadAtStart}, at the end ${await loadAverage()}`,
 );
