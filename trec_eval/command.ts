@@ -6,11 +6,9 @@
  * @module
  */
 
-import { ReplayableStream } from "../formats/replayable_stream.ts";
 import { GzipFileReader, type Source, stdinStream } from "../formats/source.ts";
-import { annotateTrecEval } from "./annotate.ts";
 import { evaluateTrecEval, type TrecEvalResult } from "./evaluate.ts";
-import { trecEvalHelp } from "./help.ts";
+import type { ReplayableStream } from "../formats/replayable_stream.ts";
 import {
   bindTrecEvalMeasures,
   readTrecEvalInputs,
@@ -71,6 +69,9 @@ export async function trecEval(
   const resolve = cwd === undefined
     ? undefined
     : (await import("node:path")).resolve;
+  // Failures are rare: their annotations, the help and standard input's
+  // replay are loaded when needed.
+  const { annotateTrecEval } = await import("./annotate.ts");
   return await annotateTrecEval(result, {
     rel,
     run,
@@ -84,7 +85,10 @@ async function evaluate(
 ): Promise<TrecEvalResult> {
   const parsed = parseTrecEvalArgs(args);
   if (!("files" in parsed)) return parsed;
-  if (parsed.help) return { stdout: trecEvalHelp(), stderr: "", status: 0 };
+  if (parsed.help) {
+    const { trecEvalHelp } = await import("./help.ts");
+    return { stdout: trecEvalHelp(), stderr: "", status: 0 };
+  }
   if (parsed.files.length !== 2) {
     return { stdout: "", stderr: TREC_EVAL_USAGE, status: 1 };
   }
@@ -124,6 +128,9 @@ async function evaluate(
       const measures = bindTrecEvalMeasures(parsed);
       if (!("status" in relevance) && !("status" in measures)) {
         if (fromStdin) {
+          const { ReplayableStream } = await import(
+            "../formats/replayable_stream.ts"
+          );
           stdin = new ReplayableStream(options.stdin ?? stdinStream());
         }
         const scanned = await evaluateTrecEvalScan(

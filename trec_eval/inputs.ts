@@ -10,11 +10,9 @@ import { InputError } from "../model/errors.ts";
 import { compareIds } from "../model/compare_ids.ts";
 import type { Source } from "../formats/source.ts";
 import { byteString, MalformedLineError } from "./lines.ts";
-import { readTrecPrefs } from "./prefs_file.ts";
 import { readTrecEvalQrels } from "./qrels_file.ts";
-import { readTrecQrelsJg } from "./qrels_jg_file.ts";
-import { readTrecEvalRun } from "./run_file.ts";
-import { readTrecZscores } from "./zscores_file.ts";
+// The other readers are imported when their format is read: trec_eval on
+// qrels, the usual case, loads none of them.
 import {
   REL_FORMATS,
   type RelFormat,
@@ -178,7 +176,10 @@ async function readInputs(
         locate(relPath),
         "get_qrels_jg",
         "qrels",
-        (source) => readTrecQrelsJg(source, { encoding }),
+        async (source) =>
+          (await import("./qrels_jg_file.ts")).readTrecQrelsJg(source, {
+            encoding,
+          }),
       );
       for (const qid of [...topics.keys()].sort(compareIds)) {
         const groups = topics.get(qid)!;
@@ -199,7 +200,12 @@ async function readInputs(
         locate(relPath),
         reader,
         "prefs",
-        (source) => readTrecPrefs(source, { format, encoding, float32 }),
+        async (source) =>
+          (await import("./prefs_file.ts")).readTrecPrefs(source, {
+            format,
+            encoding,
+            float32,
+          }),
       );
       data = { format, prefs: topics };
     }
@@ -226,8 +232,8 @@ async function readInputs(
         runPath.startsWith("-") ? stdin : locate(runPath),
         "get_results",
         "results",
-        (source) =>
-          readTrecEvalRun(source, {
+        async (source) =>
+          (await import("./run_file.ts")).readTrecEvalRun(source, {
             name: runPath,
             encoding,
             float32Scores: float32,
@@ -249,7 +255,10 @@ async function readInputs(
       locate(zscoreFile),
       "get_zscores",
       "zscores",
-      (source) => readTrecZscores(source, { encoding }),
+      async (source) =>
+        (await import("./zscores_file.ts")).readTrecZscores(source, {
+          encoding,
+        }),
     );
     return run ? { ...data, run, zscores: means } : { ...data, zscores: means };
   } catch (error) {
