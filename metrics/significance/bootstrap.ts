@@ -269,19 +269,42 @@ function quantiles(
     return [lo, Math.min(lo + 1, n - 1), position - lo] as const;
   };
   const [lo1, hi1, f1] = at(low), [lo2, hi2, f2] = at(high);
-  if (values.some(Number.isNaN)) values.sort();
-  else {
+  let l1, h1, l2, h2;
+  if (values.some(Number.isNaN)) {
+    values.sort();
+    [l1, h1, l2, h2] = [values[lo1], values[hi1], values[lo2], values[hi2]];
+  } else if (hi1 < lo2) {
+    // Two selections and two short scans: each quantile's neighbour is the
+    // largest value below the one selected, or the smallest above it, and
+    // the tails are short (250 of 10,000 means at 95%).
+    select(values, hi1, 0, n - 1);
+    h1 = values[hi1];
+    l1 = lo1 < hi1 ? largest(values, 0, hi1) : h1;
+    select(values, lo2, hi1 + 1, n - 1);
+    l2 = values[lo2];
+    h2 = hi2 > lo2 ? smallest(values, lo2 + 1, n) : l2;
+  } else {
     let from = 0;
     for (const k of [lo1, hi1, lo2, hi2]) {
       if (k < from) continue;
       select(values, k, from, n - 1);
       from = k + 1;
     }
+    [l1, h1, l2, h2] = [values[lo1], values[hi1], values[lo2], values[hi2]];
   }
-  return [
-    values[lo1] + (values[hi1] - values[lo1]) * f1,
-    values[lo2] + (values[hi2] - values[lo2]) * f2,
-  ];
+  return [l1 + (h1 - l1) * f1, l2 + (h2 - l2) * f2];
+}
+
+function largest(x: Float64Array, from: number, to: number): number {
+  let best = x[from];
+  for (let i = from + 1; i < to; i++) if (x[i] > best) best = x[i];
+  return best;
+}
+
+function smallest(x: Float64Array, from: number, to: number): number {
+  let best = x[from];
+  for (let i = from + 1; i < to; i++) if (x[i] < best) best = x[i];
+  return best;
 }
 
 /**
