@@ -54,3 +54,45 @@ for (const command of ["trec_eval", "eval", "compare"]) {
     );
   });
 }
+
+/** Every module `deno info` lists for an entry: dynamic imports included. */
+async function walkedGraph(entry: string): Promise<string[]> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", new URL(entry, import.meta.url).pathname],
+    stdout: "piped",
+  }).output();
+  const info = JSON.parse(new TextDecoder().decode(output.stdout)) as {
+    modules: { specifier: string }[];
+  };
+  return info.modules.map((m) => m.specifier);
+}
+
+const under = (graph: string[], folder: string) =>
+  graph.filter((s) => s.includes(`/${folder}`));
+
+Deno.test("cli.ts's start-up walk holds no server module", async () => {
+  // Deno reads every module a literal import() reaches before the program
+  // starts: serve's (server/, hono, zod) cost every command 10 ms.
+  const graph = await walkedGraph("../../cli.ts");
+  assertEquals(under(graph, "server/"), []);
+  assertEquals(graph.filter((s) => s.includes("hono")), []);
+});
+
+Deno.test("eval and trec_eval load no module of another path before they run", async () => {
+  const evalGraph = await staticGraph("../../cli/eval.ts");
+  assertEquals(under(evalGraph, "metrics/significance/"), []);
+  assertEquals(under(evalGraph, "metrics/compare.ts"), []);
+  assertEquals(under(evalGraph, "report/baseline.ts"), []);
+  assertEquals(under(evalGraph, "metrics/diversity/evaluate.ts"), []);
+  const trecEval = await staticGraph("../../cli/trec_eval.ts");
+  for (
+    const module of [
+      "trec_eval/prefs_file.ts",
+      "trec_eval/qrels_jg_file.ts",
+      "trec_eval/zscores_file.ts",
+      "trec_eval/run_file.ts",
+      "trec_eval/help.ts",
+      "trec_eval/annotate.ts",
+    ]
+  ) assertEquals(under(trecEval, module), [], module);
+});
