@@ -44,6 +44,7 @@ export {
   stdinStream,
 } from "./source.ts";
 export { formatQrels, readQrels, type ReadQrelsOptions } from "./trec_qrels.ts";
+export { readSmallFileSync, uniformFields } from "./whole_file.ts";
 export {
   formatRun,
   type FormatRunOptions,

@@ -13,6 +13,7 @@ import { openSource, readLines, type Source, splitFields } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
 import { checkTrecField } from "./trec_fields.ts";
 import { type InputLimits, inputLimits } from "./limits.ts";
+import { readSmallFileSync, uniformFields } from "./whole_file.ts";
 
 /** Options of {@linkcode readQrels}. */
 export interface ReadQrelsOptions {
@@ -64,6 +65,14 @@ export async function readQrels(
   options: ReadQrelsOptions = {},
 ): Promise<Qrels> {
   const limits = inputLimits(options.limits);
+  // A small plain file of four-field lines is read at once; anything else
+  // (a comment or blank line, a line the reader must report, gzip, a
+  // stream) line by line.
+  const whole = typeof source === "string"
+    ? readSmallFileSync(source, limits.maxLineBytes)
+    : undefined;
+  const fast = whole && wellFormedQrels(whole, options.lenient ?? false);
+  if (fast) return fast;
   const { name, stream } = await openSource(source, options.name, limits);
   const qrels = new Map<string, Map<string, number>>();
   const lines = readLines(checkUtf8(stream, name), {
@@ -111,6 +120,47 @@ export async function readQrels(
   }
   return qrels;
 }
+
+/**
+ * The qrels of a file's bytes when every line is a four-field record with a
+ * valid grade and no pair repeats, read as the line reader reads them;
+ * undefined otherwise, for the line reader to report.
+ */
+function wellFormedQrels(
+  bytes: Uint8Array,
+  lenient: boolean,
+): Qrels | undefined {
+  let text;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+  const fields = uniformFields(text, 4);
+  if (!fields) return undefined;
+  const qrels = new Map<string, Map<string, number>>();
+  let qid = "";
+  let judgements: Map<string, number> | undefined;
+  for (let i = 0; i < fields.length; i += 4) {
+    if (judgements === undefined || fields[i] !== qid) {
+      qid = fields[i];
+      judgements = qrels.get(qid);
+      if (!judgements) qrels.set(qid, judgements = new Map());
+    }
+    const docno = fields[i + 2], rel = fields[i + 3];
+    const digit = rel.charCodeAt(0) - 48;
+    let grade: number;
+    if (rel.length === 1 && digit >= 0 && digit <= 9) grade = digit;
+    else if (lenient) grade = atol(rel);
+    else if (isDecimalLiteral(rel)) grade = Number(rel);
+    else return undefined;
+    if (!Number.isFinite(grade) || judgements.has(docno)) return undefined;
+    judgements.set(docno, grade);
+  }
+  return qrels;
+}
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Writes qrels as TREC text, one `qid 0 docno rel` line per judgement.

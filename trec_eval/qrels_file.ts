@@ -7,6 +7,7 @@
 import type { Source } from "../formats/source.ts";
 import { atol } from "../formats/c_number.ts";
 import { inputLimits } from "../formats/limits.ts";
+import { readSmallFileSync, uniformFields } from "../formats/whole_file.ts";
 import { byteString, type IdEncoding, readRecords } from "./lines.ts";
 
 /** The judgements of one topic as trec_eval reads them, in file order. */
@@ -47,7 +48,9 @@ export async function readTrecEvalQrels(
   source: Source,
   options: ReadTrecEvalQrelsOptions = {},
 ): Promise<{ topics: Map<string, TrecEvalQrelsTopic>; empty: boolean }> {
-  const whole = typeof source === "string" ? plainFile(source) : undefined;
+  const whole = typeof source === "string"
+    ? readSmallFileSync(source, inputLimits().maxLineBytes)
+    : undefined;
   if (whole) {
     const text = options.encoding === "bytes"
       ? byteString(whole)
@@ -72,64 +75,19 @@ export async function readTrecEvalQrels(
 }
 
 /**
- * The bytes of a regular plain file no longer than a line may be, read at
- * once, synchronously and without a stream: a TREC qrels file is read in a
- * few native calls, where the line reader's per-line work ran cold in the
- * interpreter (and an asynchronous call waits for a thread pool, on a busy
- * machine for a core). Undefined for anything else (standard input, a pipe,
- * gzip, a larger file, a file that cannot be read), which the line reader
- * reads or reports.
- */
-function plainFile(path: string): Uint8Array | undefined {
-  if (path === "-" || path.endsWith(".gz")) return undefined;
-  try {
-    // Stat first: opening a pipe would wait for its writer.
-    const { isFile, size } = Deno.statSync(path);
-    // No line of a file this short can pass the line-length bound.
-    if (!isFile || size > inputLimits().maxLineBytes) return undefined;
-    using file = Deno.openSync(path);
-    const bytes = new Uint8Array(size);
-    let length = 0;
-    for (let n; length < size && (n = file.readSync(bytes.subarray(length)));) {
-      length += n;
-    }
-    // A file that changed while read is left to the line reader.
-    if (length < size || file.readSync(new Uint8Array(1)) !== null) {
-      return undefined;
-    }
-    const gzip = size >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
-    return gzip ? undefined : bytes;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A line that is not four fields (C isspace separated) or is a comment. */
-const NOT_A_RECORD =
-  /^(?![ \t\r\v\f]*[^ \t\r\v\f\n#][^ \t\r\v\f\n]*(?:[ \t\r\v\f]+[^ \t\r\v\f\n]+){3}[ \t\r\v\f]*$)/m;
-const WHITESPACE = /[ \t\n\r\v\f]+/;
-
-/**
  * The topics of a qrels text whose every line is a four-field record, as the
  * line reader would read them; undefined when a line is not (a comment, a
- * blank or malformed line), for the line reader to handle. The check and
- * the split are one regular expression each over the whole text.
+ * blank or malformed line), for the line reader to handle.
  */
 function wellFormedTopics(
   text: string,
 ): Map<string, TrecEvalQrelsTopic> | undefined {
-  // The empty string after the last newline is not a line.
-  const lines = text.endsWith("\n") ? text.slice(0, -1) : text;
-  if (lines === "" || NOT_A_RECORD.test(lines)) return undefined;
-  const fields = lines.split(WHITESPACE);
-  const first = fields[0] === "" ? 1 : 0;
-  const end = fields[fields.length - 1] === ""
-    ? fields.length - 1
-    : fields.length;
+  const fields = uniformFields(text, 4);
+  if (!fields) return undefined;
   const topics = new Map<string, TrecEvalQrelsTopic>();
   let qid = "";
   let topic: TrecEvalQrelsTopic | undefined;
-  for (let i = first; i < end; i += 4) {
+  for (let i = 0; i < fields.length; i += 4) {
     if (topic === undefined || fields[i] !== qid) {
       qid = fields[i];
       topic = topics.get(qid);

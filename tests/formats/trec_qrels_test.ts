@@ -93,3 +93,53 @@ Deno.test("readQrels refuses a grade too large to be finite, naming the line", a
     'q:2: relevance must be finite, got "1e400"',
   );
 });
+
+Deno.test("readQrels reads a small file at once with the line reader's values and errors", async () => {
+  const path = await Deno.makeTempFile();
+  try {
+    // Four fields on every line: the whole-file path. CRLF, tabs, a
+    // U+00A0 inside an id, grades of several digits and signs.
+    await Deno.writeTextFile(
+      path,
+      "q1 0 d1 2\r\n\tq1\t0\td2\t0\nq2 Q0 d\u00a0x -1\nq2 0 D1 10",
+    );
+    assertEquals(
+      await readQrels(path),
+      new Map([
+        ["q1", new Map([["d1", 2], ["d2", 0]])],
+        ["q2", new Map([["d\u00a0x", -1], ["D1", 10]])],
+      ]),
+    );
+    await Deno.writeTextFile(path, "q 0 a 2.9\nq 0 b +2\nq 0 c x\n");
+    assertEquals(
+      (await readQrels(path, { lenient: true })).get("q"),
+      new Map([["a", 2], ["b", 2], ["c", 0]]),
+    );
+    // Comments and blank lines are skipped, as from text.
+    await Deno.writeTextFile(path, "# note\nq1 0 d1 1\n\nq1 0 d2 3\n");
+    assertEquals(
+      await readQrels(path),
+      new Map([["q1", new Map([["d1", 1], ["d2", 3]])]]),
+    );
+    // Each fault is the line reader's message, with its line number.
+    const bad: [string | Uint8Array, number, string][] = [
+      ["q1 0 d1 1\nq1 0 d2 1 extra\n", 2, "got 5"],
+      ["q1 0 d1 1\nq1 0 d1 0\n", 2, 'document "d1" is judged twice'],
+      ["q1 0 d1 1\nq1 0 d2 1e400\n", 2, "relevance must be finite"],
+      ["q1 0 d1 high\n", 1, 'relevance must be a number, got "high"'],
+      [Uint8Array.of(0x71, 0x20, 0x30, 0x20, 0xff, 0x20, 0x31), 1, "0xFF"],
+    ];
+    for (const [content, line, reason] of bad) {
+      if (typeof content === "string") await Deno.writeTextFile(path, content);
+      else await Deno.writeFile(path, content);
+      const error = await assertRejects(
+        () => readQrels(path),
+        InputError,
+        reason,
+      ) as InputError;
+      assertEquals([error.file, error.line], [path, line]);
+    }
+  } finally {
+    await Deno.remove(path);
+  }
+});
