@@ -281,8 +281,10 @@ function appFromEnvironment(): ServerApp | HttpProblem {
   try {
     const options = serverOptionsFromProcessEnv();
     if (scoringWorkersAllowed()) {
-      options.scoring = new ScoringPool({ size: options.maxRunning });
-      options.scoring.warm();
+      const pool = new ScoringPool({ size: options.maxRunning });
+      pool.warm();
+      closeOnSignals(pool);
+      options.scoring = pool;
     } else {
       console.warn(
         "ranklens: scoring runs on the serving thread: grant --allow-read to the ranklens modules for workers the time limit can stop",
@@ -294,6 +296,22 @@ function appFromEnvironment(): ServerApp | HttpProblem {
       500,
       `The server is misconfigured: ${(error as Error).message}.`,
     );
+  }
+}
+
+/**
+ * `deno serve` stops listening on SIGTERM or SIGINT and then waits for the
+ * event loop to empty, which live workers never let it do: the pool closes
+ * on the same signals, so the process ends.
+ */
+function closeOnSignals(pool: ScoringPool): void {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    try {
+      Deno.addSignalListener(signal, () => pool.close());
+    } catch {
+      // A platform without signals (Deno Deploy, Windows for SIGTERM) ends
+      // its isolates itself.
+    }
   }
 }
 

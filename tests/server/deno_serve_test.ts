@@ -210,6 +210,23 @@ Deno.test("deno serve server.ts has the app's limits and none of the connection 
   }
 });
 
+Deno.test("deno serve server.ts ends on SIGTERM, its scoring workers and all", async () => {
+  const server = await denoServe(["--allow-read", "--allow-env"], {
+    RANKLENS_MAX_RUNNING: "2",
+  });
+  // The app, and with it the scoring pool, starts with the first request.
+  assertEquals((await get(server.url, "/healthz")).status, 200);
+  const evaluated = await post(server.url, "/v1/evaluate", {
+    qrels: "q1 0 d1 1\n",
+    run: "q1 Q0 d1 1 1 t\n",
+    metrics: ["rr"],
+  });
+  assertEquals([evaluated.status, evaluated.json.aggregate], [200, { rr: 1 }]);
+  // Live workers kept the process up until the SIGKILL 10 s later (137).
+  const { code } = await server.stop();
+  assertEquals(code === 137, false, `exit status ${code}`);
+});
+
 Deno.test("deno serve server.ts without --allow-env answers every request 500", async () => {
   await using server = await denoServe(["--allow-read"], {});
   const health = await get(server.url, "/healthz");
