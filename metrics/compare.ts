@@ -149,7 +149,9 @@ export interface ComparisonOptions {
 
 /** Options of {@linkcode compare}: evaluation options and comparison options. */
 export interface CompareOptions
-  extends Omit<EvaluateOptions, "averageOverQrels">, ComparisonOptions {}
+  extends
+    Omit<EvaluateOptions, "averageOverQrels" | "runName">,
+    ComparisonOptions {}
 
 /** Options of {@linkcode compareEvaluations}. */
 export interface CompareEvaluationsOptions extends ComparisonOptions {
@@ -343,6 +345,8 @@ export async function compare(
       await evaluate(run, qrels, [...bound, ...curves], {
         ...options,
         averageOverQrels: querySet === "judged",
+        // A run of plain data is named in errors as the comparison names it.
+        runName: name,
       }),
     );
   }
