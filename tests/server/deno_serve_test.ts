@@ -108,9 +108,11 @@ async function readUntil(
   }
 }
 
-function words(count: number, seed: number): string {
+function letters(count: number, seed: number): string {
   const out: string[] = [];
-  for (let i = 0; i < count; i++) out.push(`w${(i * seed) % 997}`);
+  for (let i = 0; i < count; i++) {
+    out.push(String.fromCharCode(97 + (i * seed) % 26));
+  }
   return out.join(" ");
 }
 
@@ -166,12 +168,13 @@ Deno.test("deno serve server.ts has the app's limits and none of the connection 
       metrics: Array.from({ length: 101 }, (_, k) => `P@${k + 1}`),
     });
     assertEquals([many.status, many.json.budget], [422, "maxMetrics"]);
-    // rouge_l is O(n·m) per sample: 100 samples of 3,000 words compute for
-    // seconds, longer than the limit, which stops them.
+    // rouge_l is O(n·m) per sample: 200 samples of 4,000 one-letter words
+    // (3.2 MB, under the body limit) are 3.2·10⁹ table cells, seconds even on
+    // an idle machine, longer than the limit, which stops them.
     const late = await post(server.url, "/v1/rag", {
-      samples: Array.from({ length: 100 }, (_, i) => ({
-        response: words(3000, 7 + i),
-        reference: words(3000, 11 + i),
+      samples: Array.from({ length: 200 }, (_, i) => ({
+        response: letters(4000, 7 + i),
+        reference: letters(4000, 11 + i),
       })),
       metrics: ["rouge_l"],
     });
