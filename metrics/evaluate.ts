@@ -212,13 +212,7 @@ class Evaluator {
 
   #score(ranking: JudgedRanking): void {
     const at = this.#perQuery.add(ranking.queryId);
-    if (at < 0) {
-      throw new InputError(
-        this.#runName,
-        0,
-        `query "${ranking.queryId}" appears twice in the run`,
-      );
-    }
+    if (at < 0) throw this.#twice(ranking.queryId);
     if (ranking.numRel(ranking.relevanceLevel) === 0) this.#withoutRelevant++;
     // A metric that throws ends the evaluation, so its row is never read.
     const metrics = this.#metrics;
@@ -236,9 +230,42 @@ class Evaluator {
       : metric.score(ranking);
   }
 
+  #twice(queryId: QueryId): InputError {
+    return new InputError(
+      this.#runName,
+      0,
+      `query "${queryId}" appears twice in the run`,
+    );
+  }
+
   /** Names the run in errors, once a run of its own name is known. */
   set runName(name: string) {
     this.#runName = name;
+  }
+
+  // Row numbers in query id order (trec_eval's order of summing); a query
+  // id met twice is an error.
+  #rowsInIdOrder(): Int32Array {
+    const ids = this.#perQuery.ids;
+    const rows = new Int32Array(ids.length);
+    let sorted = true;
+    for (let row = 0; row < rows.length; row++) {
+      rows[row] = row;
+      if (row === 0) continue;
+      const order = compareIds(ids[row - 1], ids[row]);
+      if (order === 0) throw this.#twice(ids[row]);
+      if (order > 0) sorted = false;
+    }
+    if (sorted) return rows;
+    let twice: QueryId | undefined;
+    // Ids equal once sorted were compared with each other.
+    rows.sort((a, b) => {
+      const order = compareIds(ids[a], ids[b]);
+      if (order === 0 && a !== b) twice ??= ids[a];
+      return order || a - b;
+    });
+    if (twice !== undefined) throw this.#twice(twice);
+    return rows;
   }
 
   finish(): Evaluation {
@@ -253,30 +280,43 @@ class Evaluator {
           : `no query of the run is judged: none of its ${this.#unjudged} query ids is in the qrels`,
       );
     }
+    // The rows in id order, which finds a query scored twice before the
+    // map from queries to rows is made.
+    let rows = this.#rowsInIdOrder();
     let notRetrieved = 0;
     const level = this.#options.relevanceLevel ?? 1;
-    for (const [queryId, judgements] of this.#qrels) {
-      if (this.#perQuery.has(queryId)) continue;
-      notRetrieved++;
-      if (this.#options.averageOverQrels) {
-        this.#score(emptyRanking(queryId, judgements, level));
+    // A judged topic is a query of the qrels, so as many distinct ones as
+    // the qrels hold are all of them.
+    if (this.#perQuery.size !== this.#qrels.size) {
+      for (const [queryId, judgements] of this.#qrels) {
+        if (this.#perQuery.has(queryId)) continue;
+        notRetrieved++;
+        if (this.#options.averageOverQrels) {
+          this.#score(emptyRanking(queryId, judgements, level));
+        }
+      }
+      if (this.#options.averageOverQrels && notRetrieved > 0) {
+        rows = this.#rowsInIdOrder();
       }
     }
-    const ids = inIdOrder([...this.#perQuery.keys()]);
-    const aggregate = aggregateOf(this.#metrics, ids, this.#perQuery);
-    const bySegment = new Map<string, QueryId[]>();
-    for (const id of ids) {
-      const segment = this.#segmentOf.get(id);
-      if (segment === undefined) continue;
-      const list = bySegment.get(segment) ?? [];
-      list.push(id);
-      bySegment.set(segment, list);
+    const width = this.#metrics.length;
+    const aggregate = aggregateOf(this.#metrics, rows, width, this.#perQuery);
+    const bySegment = new Map<string, number[]>();
+    const ids = this.#perQuery.ids;
+    if (this.#segmentOf.size > 0) {
+      for (const row of rows) {
+        const segment = this.#segmentOf.get(ids[row]);
+        if (segment === undefined) continue;
+        const list = bySegment.get(segment) ?? [];
+        list.push(row);
+        bySegment.set(segment, list);
+      }
     }
     const segments: Record<string, SegmentSummary> = {};
     for (const [segment, members] of bySegment) {
       segments[segment] = {
         queries: members.length,
-        aggregate: aggregateOf(this.#metrics, members, this.#perQuery),
+        aggregate: aggregateOf(this.#metrics, members, width, this.#perQuery),
       };
     }
     return {
@@ -452,19 +492,19 @@ function checkOptions(options: EvaluateOptions): void {
 
 function aggregateOf(
   metrics: readonly BoundMetric<JudgedRanking>[],
-  ids: readonly QueryId[],
+  rows: ArrayLike<number>,
+  width: number,
   perQuery: QueryValues,
 ): Record<string, number> {
   const aggregate: Record<string, number> = {};
-  // Each query's row found once, not once per metric.
-  const rows = new Int32Array(ids.length);
-  for (let q = 0; q < ids.length; q++) rows[q] = perQuery.offsetOf(ids[q])!;
   const packed = perQuery.packed;
-  const column = new Array<number>(ids.length);
+  const column = new Array<number>(rows.length);
   metrics.forEach((metric, m) => {
     // In query id order, as trec_eval sums, so the last digit matches; a
     // metric undefined for a query holds NaN there, left out of its mean.
-    for (let q = 0; q < rows.length; q++) column[q] = packed[rows[q] + m];
+    for (let q = 0; q < rows.length; q++) {
+      column[q] = packed[rows[q] * width + m];
+    }
     aggregate[metric.label] = aggregateValues(
       metric.aggregate,
       column,
@@ -472,11 +512,4 @@ function aggregateOf(
     );
   });
   return aggregate;
-}
-
-function inIdOrder(ids: QueryId[]): QueryId[] {
-  for (let i = 1; i < ids.length; i++) {
-    if (compareIds(ids[i - 1], ids[i]) > 0) return ids.sort(compareIds);
-  }
-  return ids;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { doubles } from "./_doubles.ts";
 import { RepeatedDocumentError } from "./errors.ts";
 import type { DocId, Judgements, QueryId } from "./types.ts";
 
@@ -36,22 +37,41 @@ export interface JudgedRankingOptions {
 }
 
 /**
- * The documents of the ranked list being joined, for the repeat check: one
- * map for every list, each document stamped with its list's number, so a
- * list costs look-ups, not a set of its own (which grows, and is garbage,
- * 100,000 times for 100,000 queries). The map is emptied when it holds many
- * ids, so memory stays bounded.
+ * Every document id joined lately, to a slot: the repeat check reads and
+ * writes the slot's stamp (the number of the list that last ranked it), so
+ * an id seen before costs one look-up, not a look-up and a write, and a
+ * list needs no set of its own (which grows, and is garbage, 100,000 times
+ * for 100,000 queries). The map is emptied between lists when it holds
+ * many ids, so memory stays bounded.
  */
-const SEEN = new Map<DocId, number>();
-const MAX_SEEN = 1 << 16;
-let stamps = 0;
+const SLOTS = new Map<DocId, number>();
+const MAX_SLOTS = 1 << 16;
+let stampOf = new Int32Array(1024);
+// The rank of the slot's document in the list being joined.
+let rankOf = new Int32Array(1024);
+let stamp = 0;
 
 function nextStamp(): number {
-  if (SEEN.size > MAX_SEEN || stamps === Number.MAX_SAFE_INTEGER) {
-    SEEN.clear();
-    stamps = 0;
+  if (stamp === 0x7fffffff) {
+    stampOf.fill(0);
+    stamp = 0;
   }
-  return ++stamps;
+  if (SLOTS.size > MAX_SLOTS) SLOTS.clear();
+  return ++stamp;
+}
+
+function newSlot(doc: DocId): number {
+  const slot = SLOTS.size;
+  SLOTS.set(doc, slot);
+  if (slot === stampOf.length) {
+    const stamps = new Int32Array(slot * 2);
+    const ranks = new Int32Array(slot * 2);
+    stamps.set(stampOf);
+    ranks.set(rankOf);
+    stampOf = stamps;
+    rankOf = ranks;
+  }
+  return slot;
 }
 
 // Where the judged documents of the list being joined rank, and their
@@ -156,12 +176,17 @@ export class JudgedRanking {
     const checked = Math.min(docs.length, depth);
     const n = judgedOnly ? checked : Math.min(checked, readDepth);
     const stamp = nextStamp();
+    // Few judgements are looked up by slot after the scan, rather than
+    // every graded document in the judgements.
+    const bySlot = judgements.size < n;
     let found = 0;
     // Every kept document is checked for a repeat, so whether a run is
     // refused never depends on how deep its metrics read.
     for (let i = 0; i < checked; i++) {
       const doc = docs[i];
-      if (SEEN.get(doc) === stamp) {
+      let slot = SLOTS.get(doc);
+      if (slot === undefined) slot = newSlot(doc);
+      else if (stampOf[slot] === stamp) {
         throw new RepeatedDocumentError(
           options.runName ?? "run",
           0,
@@ -169,7 +194,11 @@ export class JudgedRanking {
           doc,
         );
       }
-      SEEN.set(doc, stamp);
+      stampOf[slot] = stamp;
+      if (bySlot) {
+        rankOf[slot] = i + 1;
+        continue;
+      }
       if (i >= n) continue;
       const grade = judgements.get(doc);
       if (grade === undefined) continue;
@@ -177,16 +206,21 @@ export class JudgedRanking {
       foundRanks[found] = i + 1;
       foundGrades[found++] = grade;
     }
-    return joinJudgements(
-      queryId,
-      {
-        numRet: n,
-        ranks: foundRanks.subarray(0, found),
-        grades: foundGrades.subarray(0, found),
-      },
-      judgements,
-      { relevanceLevel, judgedOnly, docs: keepDocs ? docs : undefined },
-    );
+    if (bySlot) {
+      for (const [doc, grade] of judgements) {
+        const slot = SLOTS.get(doc);
+        if (slot === undefined || stampOf[slot] !== stamp) continue;
+        if (rankOf[slot] > n) continue;
+        if (found === foundRanks.length) growFound();
+        foundRanks[found] = rankOf[slot];
+        foundGrades[found++] = grade;
+      }
+    }
+    return join(queryId, n, foundRanks, foundGrades, found, judgements, {
+      relevanceLevel,
+      judgedOnly,
+      docs: keepDocs ? docs : undefined,
+    });
   }
 
   /** The number of ranked documents. */
@@ -292,23 +326,45 @@ export function joinJudgements(
   judgements: Judgements | undefined,
   options: JoinJudgementsOptions = {},
 ): JudgedRanking {
+  const { ranks, grades } = judged;
+  return join(
+    queryId,
+    judged.numRet,
+    ranks,
+    grades,
+    ranks.length,
+    judgements,
+    options,
+  );
+}
+
+// joinJudgements of the first `count` positions: the join takes the
+// joiner's shared arrays as they are, without a view of each.
+function join(
+  queryId: QueryId,
+  numRet: number,
+  ranks: ArrayLike<number>,
+  grades: ArrayLike<number>,
+  count: number,
+  judgements: Judgements | undefined,
+  options: JoinJudgementsOptions,
+): JudgedRanking {
   const { relevanceLevel = 1, judgedOnly = false, docs, into } = options;
   const judgedGrades = options.judgedGrades ??
     judgedGradesOf(judgements ?? new Map(), queryId);
-  const { numRet, ranks, grades } = judged;
   let out: Float64Array;
   let keptDocs: readonly DocId[] | undefined;
   if (judgedOnly) {
     const kept: number[] = [];
-    for (let k = 0; k < ranks.length; k++) if (grades[k] >= 0) kept.push(k);
+    for (let k = 0; k < count; k++) if (grades[k] >= 0) kept.push(k);
     kept.sort((a, b) => ranks[a] - ranks[b]);
     out = Float64Array.from(kept, (k) => grades[k]);
     keptDocs = docs && kept.map((k) => docs[ranks[k] - 1]);
   } else {
     out = (into && into.length >= numRet
       ? into.subarray(0, numRet)
-      : new Float64Array(numRet)).fill(NOT_POOLED);
-    for (let k = 0; k < ranks.length; k++) {
+      : doubles(numRet)).fill(NOT_POOLED);
+    for (let k = 0; k < count; k++) {
       const grade = grades[k];
       out[ranks[k] - 1] = grade < 0 ? POOLED_UNJUDGED : grade;
     }
@@ -347,7 +403,7 @@ export function judgedGradesOf(
   // One pass, sorted as it goes: a query holds a few judgements, for which
   // insertion beats a sort call; many are sorted at the end.
   const few = judgements.size <= 32;
-  const all = new Float64Array(judgements.size);
+  const all = doubles(judgements.size);
   let count = 0;
   for (const grade of judgements.values()) {
     if (!Number.isFinite(grade)) throw notFinite(judgements, grade, queryId);
@@ -361,7 +417,7 @@ export function judgedGradesOf(
     }
     all[at] = grade;
   }
-  const grades = count === all.length ? all : all.slice(0, count);
+  const grades = count === all.length ? all : all.subarray(0, count);
   return few ? grades : grades.sort().reverse();
 }
 

@@ -76,6 +76,8 @@ Deno.test("averageOverQrels scores queries the run never returned as empty ranki
   assertEquals(Array.from(result.perQuery.get("q4")!), [0, 1]);
   assertEquals(result.aggregate.rr, 1.5 / 4);
   assertEquals(result.aggregate.num_rel, 4);
+  // Rows in scoring order: the run's queries, then the qrels' others.
+  assertEquals([...result.perQuery.keys()], ["q2", "q1", "q3", "q4"]);
 });
 
 Deno.test("async runs are consumed once, in order", async () => {
@@ -110,6 +112,17 @@ Deno.test("strict mode, repeated queries and repeated documents are errors", asy
     InputError,
     'run: query "q1" appears twice in the run',
   );
+  // Apart in the run, and with the qrels' other queries scored as empty.
+  for (const averageOverQrels of [false, true]) {
+    assertThrows(
+      () =>
+        evaluateSync([run[1], run[0], run[1]], qrels, ["rr"], {
+          averageOverQrels,
+        }),
+      InputError,
+      'run: query "q1" appears twice in the run',
+    );
+  }
   // Refused whatever depth the metric reads: rr@1 reads one document.
   for (const metric of ["rr", "rr@1"]) {
     assertThrows(

@@ -1,4 +1,5 @@
-import { assertEquals } from "../assert.ts";
+import { assertEquals, assertThrows } from "../assert.ts";
+import { RepeatedDocumentError } from "../../model/errors.ts";
 import { joinJudgements, JudgedRanking } from "../../model/judged_ranking.ts";
 
 const judgements = new Map([["a", 2], ["b", 0], ["c", -1], ["z", 1]]);
@@ -32,4 +33,59 @@ Deno.test("JudgedRanking.from and joinJudgements join alike", () => {
   );
   assertEquals(Array.from(reused.grades), [-2, -1, 2, 0]);
   assertEquals(reused.grades.buffer, into.buffer);
+});
+
+Deno.test("JudgedRanking.from finds few judgements by rank, within the depth read", () => {
+  // Two judgements, five documents read: the judged ones are looked up
+  // after the scan. "a" ranks 4th, below readDepth 3, so it is not graded.
+  const few = new Map([["a", 2], ["c", -3]]);
+  const docs = ["x", "c", "y", "a", "z"];
+  assertEquals(Array.from(JudgedRanking.from("q", docs, few).grades), [
+    -1,
+    -2,
+    -1,
+    2,
+    -1,
+  ]);
+  assertEquals(
+    Array.from(JudgedRanking.from("q", docs, few, { readDepth: 3 }).grades),
+    [-1, -2, -1],
+  );
+  assertEquals(
+    Array.from(
+      JudgedRanking.from("q", docs, few, { judgedOnly: true }).grades,
+    ),
+    [2],
+  );
+  // A judged document another list ranked is not this list's.
+  JudgedRanking.from("q0", ["b", "a"], few);
+  assertEquals(
+    Array.from(JudgedRanking.from("q", ["x", "y", "z"], few).grades),
+    [-1, -1, -1],
+  );
+});
+
+Deno.test("the repeat check holds across many lists and many ids", () => {
+  // 70,000 distinct ids overflow the shared table, which is emptied
+  // between lists: ids seen before are not repeats, a repeat still is.
+  const judgements = new Map([["d5", 1]]);
+  for (let q = 0; q < 700; q++) {
+    const docs = Array.from({ length: 100 }, (_, i) => `d${q * 100 + i}`);
+    const ranking = JudgedRanking.from(`q${q}`, docs, judgements, {
+      readDepth: 10,
+    });
+    assertEquals(ranking.grades[5], q === 0 ? 1 : -1);
+  }
+  const again = Array.from({ length: 100 }, (_, i) => `d${i}`);
+  assertEquals(JudgedRanking.from("r", again, judgements).grades[5], 1);
+  assertThrows(
+    () => JudgedRanking.from("r", [...again, "d7"], judgements),
+    RepeatedDocumentError,
+    'run: document "d7" appears twice in query "r"',
+  );
+  assertThrows(
+    () => JudgedRanking.from("r", ["new1", "new2", "new1"], judgements),
+    RepeatedDocumentError,
+    'run: document "new1" appears twice in query "r"',
+  );
 });
