@@ -4,7 +4,9 @@
  *
  * Importing this module does nothing. Its default export is the
  * `{ fetch }` object `deno serve` and Deno Deploy run; it reads its settings
- * from `RANKLENS_*` environment variables on the first request.
+ * from `RANKLENS_*` environment variables on the first request. As the main
+ * module of `deno serve`, it also keeps serving when accepting a connection
+ * fails for want of file descriptors (`server/listen_again.ts`).
  * {@linkcode createApp} builds an app from explicit options instead.
  *
  * @example Serve locally
@@ -66,6 +68,10 @@ import {
 import { API_INFO, registerApiRoutes } from "./server/routes.ts";
 import { answerScoring, type ScoringRoute } from "./server/scoring.ts";
 import { ScoringPool, scoringWorkersAllowed } from "./server/scoring_pool.ts";
+import {
+  type ListeningAgainOptions,
+  serveListeningAgain,
+} from "./server/listen_again.ts";
 import { timeLimit, type TimeLimitVariables } from "./server/time_limit.ts";
 
 // The registry ServerOptions takes, with the types its signatures name.
@@ -314,6 +320,35 @@ function closeOnSignals(pool: ScoringPool): void {
     }
   }
 }
+
+/**
+ * `deno serve` (Deno 2.9) starts its server with `Deno.serve` right after
+ * loading this module and drops the server it gets back
+ * (`registerDeclarativeServer` in `ext/http/00_serve.ts`): when accepting
+ * fails for want of file descriptors its `finished` rejects unhandled and
+ * the process exits. So, when this module is the main one, that one call
+ * is served by {@linkcode serveListeningAgain}, which closes the idle
+ * connections and listens again instead; `Deno.serve` is put back first.
+ * Where `Deno.serve` cannot be replaced, `deno serve` runs as it is.
+ */
+function listenAgainUnderDenoServe(): void {
+  const serve = Deno.serve;
+  const namespace = Deno as unknown as { serve: unknown };
+  try {
+    namespace.serve = (options: unknown, ...rest: unknown[]) => {
+      namespace.serve = serve;
+      // deno serve passes one options object with its handler in it.
+      return rest.length === 0 && typeof options === "object" &&
+          options !== null && "handler" in options && !("path" in options)
+        ? serveListeningAgain(options as ListeningAgainOptions, serve)
+        : (serve as (...args: unknown[]) => unknown)(options, ...rest);
+    };
+  } catch {
+    // Read-only here.
+  }
+}
+
+if (import.meta.main) listenAgainUnderDenoServe();
 
 let configured: ServerApp | HttpProblem | undefined;
 

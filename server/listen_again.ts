@@ -1,0 +1,154 @@
+/**
+ * `Deno.serve` that outlives running out of file descriptors.
+ *
+ * In Deno 2.9, `Deno.serve` accepts connections in one loop that ends at
+ * the first failed `accept` (`op_http_serve` in `ext/http/http_next.rs`:
+ * `accept_connection_from_listener(..).await?`). Its listening socket
+ * closes with it and `finished` rejects with a `Deno.errors.Http`
+ * "Too many open files (os error 24)"; the connections it accepted stay
+ * open, each holding a descriptor, and nothing closes the idle ones. Under
+ * `deno serve` nobody handles that rejection, so the process exits.
+ *
+ * {@linkcode serveListeningAgain} handles it: it shuts the stopped server
+ * down gracefully, which closes its idle connections (those still waiting
+ * for a request head too) and lets the requests under way finish, and
+ * listens again on the same address at once.
+ *
+ * @module
+ */
+
+/** Options of {@linkcode serveListeningAgain}: those of `Deno.serve`. */
+export type ListeningAgainOptions =
+  & Deno.ServeTcpOptions
+  & Deno.ServeInit<Deno.NetAddr>;
+
+/** What `Deno.serve` is called as: a stand-in for tests. */
+export type ServeFunction = (
+  options: ListeningAgainOptions,
+) => Deno.HttpServer<Deno.NetAddr>;
+
+/**
+ * Whether `error` says the process, or the system, has no file descriptor
+ * left (EMFILE, ENFILE).
+ */
+function outOfDescriptors(error: unknown): boolean {
+  return error instanceof Error && /Too many open files/.test(error.message);
+}
+
+/**
+ * Serves as `Deno.serve` does; when accepting fails for want of file
+ * descriptors, logs one line, closes the stopped server's idle connections
+ * (a graceful shutdown; requests under way finish) and listens again on the
+ * same address. Any other failure ends it as it ends `Deno.serve`: its
+ * `finished` rejects.
+ *
+ * @example
+ * ```ts
+ * import { serveListeningAgain } from "./listen_again.ts";
+ * const server = serveListeningAgain({
+ *   hostname: "127.0.0.1",
+ *   port: 0,
+ *   handler: () => new Response("ok"),
+ * });
+ * const url = `http://127.0.0.1:${server.addr.port}/`;
+ * console.log(await (await fetch(url)).text()); // "ok"
+ * await server.shutdown();
+ * ```
+ *
+ * @param options The address, handler and the rest, as for `Deno.serve`.
+ * @param serve The `Deno.serve` to call. Default: `Deno.serve`.
+ * @param log Where the failures are reported, at most once a second.
+ * Default: `console.error`.
+ * @returns A server whose address, `shutdown` and `ref` are those of the
+ * one listening now.
+ */
+export function serveListeningAgain(
+  options: ListeningAgainOptions,
+  serve: ServeFunction = Deno.serve,
+  log: (line: string) => void = (line) => console.error(line),
+): Deno.HttpServer<Deno.NetAddr> {
+  let current: Deno.HttpServer<Deno.NetAddr>;
+  let stopping = false;
+  let referenced = true;
+  let lastLog = -Infinity;
+  const draining = new Set<Promise<void>>();
+  const { promise: finished, resolve, reject } = Promise.withResolvers<
+    void
+  >();
+
+  const listen = (init: ListeningAgainOptions) => {
+    const server = serve(init);
+    const started = performance.now();
+    current = server;
+    if (!referenced) server.unref();
+    server.finished.then(
+      () => {
+        if (server === current) resolve();
+      },
+      (error) => {
+        if (stopping) return resolve();
+        if (!outOfDescriptors(error)) return reject(error);
+        const now = performance.now();
+        if (now - lastLog > 1000) {
+          lastLog = now;
+          // A Deno.errors.Http says "Error: " before the cause.
+          const cause = (error as Error).message.replace(/^Error: /, "");
+          log(
+            `ranklens: accepting a connection failed (${cause}); closing the idle connections and listening again`,
+          );
+        }
+        const drain = server.shutdown().catch(() => {});
+        draining.add(drain);
+        drain.finally(() => draining.delete(drain));
+        // The same port, even when the first was 0 (`deno serve --port 0`
+        // then needs --allow-net for it); no second "Listening on" line.
+        const again = () => {
+          if (stopping) return;
+          try {
+            listen({ ...init, port: server.addr.port, onListen() {} });
+          } catch (error) {
+            // No descriptor for the socket yet: try again soon. Anything
+            // else (no permission for the port, say) ends it.
+            if (!outOfDescriptors(error)) {
+              log(
+                `ranklens: listening again failed (${
+                  (error as Error).message
+                })`,
+              );
+              return reject(error);
+            }
+            setTimeout(again, 100);
+          }
+        };
+        // A server that failed at once is not given another at once: the
+        // descriptors it waits for are freed by the drain.
+        if (now - started < 1000) setTimeout(again, 50);
+        else again();
+      },
+    );
+  };
+  listen(options);
+
+  return {
+    get addr() {
+      return current.addr;
+    },
+    finished,
+    async shutdown() {
+      stopping = true;
+      await Promise.all([current.shutdown(), ...draining]);
+      resolve();
+    },
+    ref() {
+      referenced = true;
+      current.ref();
+    },
+    unref() {
+      referenced = false;
+      current.unref();
+    },
+    [Symbol.asyncDispose]() {
+      return this.shutdown();
+    },
+  };
+}
