@@ -245,9 +245,9 @@ class Evaluator {
 
   // Row numbers in query id order (trec_eval's order of summing); a query
   // id met twice is an error.
-  #rowsInIdOrder(): Int32Array {
+  #rowsInIdOrder(): number[] {
     const ids = this.#perQuery.ids;
-    const rows = new Int32Array(ids.length);
+    const rows = new Array<number>(ids.length);
     let sorted = true;
     for (let row = 0; row < rows.length; row++) {
       rows[row] = row;
@@ -258,7 +258,8 @@ class Evaluator {
     }
     if (sorted) return rows;
     let twice: QueryId | undefined;
-    // Ids equal once sorted were compared with each other.
+    // Ids equal once sorted were compared with each other. An array, not
+    // an Int32Array: its sort with a comparison is twice as fast.
     rows.sort((a, b) => {
       const order = compareIds(ids[a], ids[b]);
       if (order === 0 && a !== b) twice ??= ids[a];

@@ -216,11 +216,12 @@ export class JudgedRanking {
         foundGrades[found++] = grade;
       }
     }
-    return join(queryId, n, foundRanks, foundGrades, found, judgements, {
-      relevanceLevel,
-      judgedOnly,
-      docs: keepDocs ? docs : undefined,
-    });
+    return joinJudgements(
+      queryId,
+      { numRet: n, ranks: foundRanks, grades: foundGrades, count: found },
+      judgements,
+      { relevanceLevel, judgedOnly, docs: keepDocs ? docs : undefined },
+    );
   }
 
   /** The number of ranked documents. */
@@ -271,6 +272,11 @@ export interface JudgedPositions {
    * pool but not judged.
    */
   readonly grades: ArrayLike<number>;
+  /**
+   * How many of `ranks` and `grades` to read, so a joiner can lend the
+   * arrays it reuses for every list. Default: all of `ranks`.
+   */
+  readonly count?: number;
 }
 
 /** Options of {@linkcode joinJudgements}. */
@@ -326,29 +332,7 @@ export function joinJudgements(
   judgements: Judgements | undefined,
   options: JoinJudgementsOptions = {},
 ): JudgedRanking {
-  const { ranks, grades } = judged;
-  return join(
-    queryId,
-    judged.numRet,
-    ranks,
-    grades,
-    ranks.length,
-    judgements,
-    options,
-  );
-}
-
-// joinJudgements of the first `count` positions: the join takes the
-// joiner's shared arrays as they are, without a view of each.
-function join(
-  queryId: QueryId,
-  numRet: number,
-  ranks: ArrayLike<number>,
-  grades: ArrayLike<number>,
-  count: number,
-  judgements: Judgements | undefined,
-  options: JoinJudgementsOptions,
-): JudgedRanking {
+  const { numRet, ranks, grades, count = ranks.length } = judged;
   const { relevanceLevel = 1, judgedOnly = false, docs, into } = options;
   const judgedGrades = options.judgedGrades ??
     judgedGradesOf(judgements ?? new Map(), queryId);
