@@ -4,38 +4,37 @@
  * 0.055 s for ranx, 3.2 s for pytrec_eval on their machine).
  *
  * ```sh
- * deno run bench/library.ts [--queries 100000] [--depth 100] [--runs 5]   # wall and CPU time
+ * deno run --allow-sys=loadavg bench/library.ts [--queries 100000] [--depth 100] [--runs 9]
  * ```
  *
- * A second line times the same scoring on ids already interned (documents
- * as integers, each query's judgements as integer ids and grades): the
- * join then reads typed arrays instead of hashing every document id, and
- * each query's sorted judged grades are made once with the qrels: what an
- * input of that shape would save. It builds the same
- * `JudgedRanking`s and scores them with the same bound metric, and checks
- * that the mean is the same.
+ * Two inputs take turns run by run, so a change in the machine's load falls
+ * on both: ranked lists of ids through `evaluateSync`, and the same lists
+ * as document numbers of a `NumberedQrels` through `evaluate`, which joins
+ * them by reading typed arrays instead of hashing every document id
+ * (numbering is not timed: a caller holding integer ids, such as a vector
+ * index's positions, has done it already; the qrels are numbered once).
+ * Each line gives the median wall and CPU time, its ratio to ranx's
+ * published 0.055 s, and the mean, which must be the same for both; the
+ * last line the load average.
  *
  * @module
  */
 
 import { parseArgs } from "node:util";
 import { cpuUsage } from "node:process";
-import { evaluateSync } from "../metrics/evaluate.ts";
-import { resolve } from "../metrics/builtin.ts";
-import {
-  judgedGradesOf,
-  JudgedRanking,
-  NOT_POOLED,
-  POOLED_UNJUDGED,
-} from "../model/judged_ranking.ts";
+import { evaluate, evaluateSync } from "../metrics/evaluate.ts";
+import { NumberedQrels } from "../model/numbered_qrels.ts";
 import type { RankedList } from "../model/types.ts";
+
+/** ranx's published time for this setting, in seconds. */
+const RANX = 0.055;
 
 const { values } = parseArgs({
   args: Deno.args,
   options: {
     queries: { type: "string", default: "100000" },
     depth: { type: "string", default: "100" },
-    runs: { type: "string", default: "5" },
+    runs: { type: "string", default: "9" },
   },
 });
 const queries = Number(values.queries), depth = Number(values.depth);
@@ -71,91 +70,63 @@ const cpuSeconds = () => {
 const medianOf = (xs: number[]) =>
   xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const times: number[] = [], cpuTimes: number[] = [];
-let mean = 0;
-for (let r = 0; r < Number(values.runs); r++) {
-  const start = performance.now(), cpuStart = cpuSeconds();
-  mean = evaluateSync(run, qrels, ["ndcg@10"]).aggregate["ndcg@10"];
-  times.push((performance.now() - start) / 1000);
-  cpuTimes.push(cpuSeconds() - cpuStart);
-}
-const median = medianOf(times);
-console.log(
-  `evaluateSync ndcg@10, ${queries} queries x ${depth} docs: median ${
-    median.toFixed(3)
-  } s of ${times.length} runs (${
-    (queries / median / 1e3).toFixed(0)
-  }k queries/s), ${medianOf(cpuTimes).toFixed(3)} s of CPU, mean nDCG@10 ${
-    mean.toFixed(4)
-  }`,
-);
+// The same lists as numbers, made before any timing.
+const numbered = new NumberedQrels(qrels);
+const lists = run.map((r) => ({
+  queryId: r.queryId,
+  docs: numbered.numbersOf(r.docs),
+}));
 
-// The same data with ids interned, as a caller holding integer ids would
-// pass it (interning is not timed: such a caller has done it already).
-const docIds = new Map<string, number>();
-const intern = (doc: string) => {
-  let id = docIds.get(doc);
-  if (id === undefined) docIds.set(doc, id = docIds.size);
-  return id;
-};
-const internedRun = run.map((r) => Int32Array.from(r.docs, intern));
-const internedQrels = run.map((r) => {
-  const judgements = qrels.get(r.queryId)!;
-  return {
-    judgements,
-    ids: Int32Array.from(judgements.keys(), intern),
-    grades: Float64Array.from(judgements.values()),
-    // What the run does not change, made once with the qrels.
-    judgedGrades: judgedGradesOf(judgements),
-  };
-});
-const ndcg10 = resolve("ndcg@10");
-const internedTimes: number[] = [], internedCpu: number[] = [];
-let internedMean = 0;
-for (let r = 0; r < Number(values.runs); r++) {
+interface Timed {
+  readonly wall: number[];
+  readonly cpu: number[];
+  mean: number;
+}
+const byIds: Timed = { wall: [], cpu: [], mean: NaN };
+const byNumbers: Timed = { wall: [], cpu: [], mean: NaN };
+
+async function timed(into: Timed, score: () => Promise<number> | number) {
   const start = performance.now(), cpuStart = cpuSeconds();
-  // A document's grade for the current query and the query that last saw
-  // it (the repeat check), by its id: two typed arrays, no hashing.
-  const gradeOf = new Float64Array(docIds.size);
-  const gradedBy = new Int32Array(docIds.size).fill(-1);
-  const seenBy = new Int32Array(docIds.size).fill(-1);
-  let sum = 0;
-  for (let q = 0; q < internedRun.length; q++) {
-    const { ids, grades: judged, judgedGrades } = internedQrels[q];
-    for (let j = 0; j < ids.length; j++) {
-      gradeOf[ids[j]] = judged[j];
-      gradedBy[ids[j]] = q;
-    }
-    const docs = internedRun[q];
-    const grades = new Float64Array(docs.length);
-    for (let i = 0; i < docs.length; i++) {
-      const doc = docs[i];
-      if (seenBy[doc] === q) throw new Error(`repeated document in query ${q}`);
-      seenBy[doc] = q;
-      const grade = gradedBy[doc] === q ? gradeOf[doc] : NOT_POOLED;
-      grades[i] = grade < 0 && grade !== NOT_POOLED ? POOLED_UNJUDGED : grade;
-    }
-    const ranking = new JudgedRanking(
-      run[q].queryId,
-      grades,
-      judgedGrades,
-    );
-    sum += ndcg10.score(ranking);
-  }
-  internedMean = sum / internedRun.length;
-  internedTimes.push((performance.now() - start) / 1000);
-  internedCpu.push(cpuSeconds() - cpuStart);
+  into.mean = await score();
+  into.wall.push((performance.now() - start) / 1000);
+  into.cpu.push(cpuSeconds() - cpuStart);
 }
-const internedMedian = medianOf(internedTimes);
-if (Math.abs(internedMean - mean) > 1e-12) {
-  throw new Error(`interned mean ${internedMean} differs from ${mean}`);
+
+for (let r = 0; r < Number(values.runs); r++) {
+  await timed(
+    byIds,
+    () => evaluateSync(run, qrels, ["ndcg@10"]).aggregate["ndcg@10"],
+  );
+  await timed(
+    byNumbers,
+    async () =>
+      (await evaluate(numbered.run(lists), numbered.qrels, ["ndcg@10"]))
+        .aggregate["ndcg@10"],
+  );
 }
+if (byNumbers.mean !== byIds.mean) {
+  throw new Error(`numbered mean ${byNumbers.mean} differs from ${byIds.mean}`);
+}
+
+function report(what: string, { wall, cpu, mean }: Timed): void {
+  const median = medianOf(wall);
+  console.log(
+    `${what}: median ${median.toFixed(3)} s of ${wall.length} runs (${
+      (median / RANX).toFixed(1)
+    }x ranx's ${RANX} s; ${(queries / median / 1e3).toFixed(0)}k queries/s), ${
+      medianOf(cpu).toFixed(3)
+    } s of CPU, mean nDCG@10 ${mean.toFixed(4)}`,
+  );
+}
+report(
+  `evaluateSync ndcg@10, ${queries} queries x ${depth} docs, ids`,
+  byIds,
+);
+report("the same as numbers (NumberedQrels, evaluate)", byNumbers);
+// Asked for, not required: `deno run bench/library.ts` still runs.
+const load = await Deno.permissions.query({ name: "sys", kind: "loadavg" });
 console.log(
-  `the same, ids interned: median ${
-    internedMedian.toFixed(3)
-  } s of ${internedTimes.length} runs (${
-    (queries / internedMedian / 1e3).toFixed(0)
-  }k queries/s), ${medianOf(internedCpu).toFixed(3)} s of CPU, mean nDCG@10 ${
-    internedMean.toFixed(4)
-  }`,
+  load.state === "granted"
+    ? `load average ${Deno.loadavg().map((l) => l.toFixed(2)).join(" ")}`
+    : "load average: run with --allow-sys=loadavg to print it",
 );

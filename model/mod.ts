@@ -47,6 +47,11 @@ export {
   JUDGING_RESTART,
   type JudgingRun,
 } from "./judged_run.ts";
+export {
+  type NumberedList,
+  NumberedQrels,
+  type NumberedQrelsOptions,
+} from "./numbered_qrels.ts";
 export { InputError, RepeatedDocumentError } from "./errors.ts";
 export {
   type PlainDataOptions,
