@@ -160,11 +160,15 @@ function text(
   return out;
 }
 
-/** FNV-1a over a byte range: cheap, and good enough to bucket docnos. */
+/**
+ * FNV-1a over a byte range: cheap, and good enough to bucket docnos. Kept
+ * signed: a 32-bit integer is never a heap number, an unsigned one above
+ * 2^31 is one each time cold code passes it on.
+ */
 function hashBytes(bytes: Uint8Array, start: number, end: number): number {
   let h = 0x811c9dc5;
   for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
-  return h >>> 0;
+  return h;
 }
 
 function sameBytes(
@@ -210,7 +214,7 @@ class JudgedLookup {
   #bytes: Uint8Array = new Uint8Array(256);
   #starts: Int32Array = new Int32Array(17);
   #table: Int32Array = new Int32Array(32);
-  #hashes: Uint32Array = new Uint32Array(32);
+  #hashes: Int32Array = new Int32Array(32);
   #mask = 0;
   #count = 0;
   #judgedGrades: Float64Array | undefined;
@@ -231,7 +235,8 @@ class JudgedLookup {
     }
     let bytes = this.#bytes;
     let length = 0, i = 0;
-    for (const [docno, grade] of judgements) {
+    // forEach, not for-of: the entries iterator makes an array per entry.
+    judgements.forEach((grade, docno) => {
       // ASCII (or byte ids) is copied; other text is encoded.
       let encoded: Uint8Array | undefined;
       if (length + docno.length > bytes.length) {
@@ -255,13 +260,13 @@ class JudgedLookup {
       if (!Number.isFinite(grade)) this.#finite = false;
       this.grades[i] = grade;
       this.#starts[++i] = length;
-    }
+    });
     this.#bytes = bytes;
     let size = 8;
     while (size < count * 2) size *= 2;
     if (this.#table.length < size) {
       this.#table = new Int32Array(size);
-      this.#hashes = new Uint32Array(size);
+      this.#hashes = new Int32Array(size);
     }
     this.#table.fill(-1, 0, size);
     this.#mask = size - 1;
@@ -386,7 +391,7 @@ class TopicBuffer {
   /** The hash slot of each document, to clear them between topics. */
   slots = new Int32Array(1024);
   #hashes = new Int32Array(4096).fill(-1);
-  #hashValues = new Uint32Array(4096);
+  #hashValues = new Int32Array(4096);
   /** Index of each judged document found, by judged index. */
   found: number[] = [];
   foundJudged: number[] = [];
@@ -481,7 +486,7 @@ class TopicBuffer {
     this.scoreEnds = grow(this.scoreEnds, new Int32Array(size));
     // Rehash into a table that stays at most half full.
     const hashes = new Int32Array(size * 4).fill(-1);
-    const values = new Uint32Array(size * 4);
+    const values = new Int32Array(size * 4);
     const mask = hashes.length - 1;
     for (let slot = 0; slot < this.#hashes.length; slot++) {
       const j = this.#hashes[slot];
@@ -833,7 +838,6 @@ export function scanTopics(
             if (options.float32Scores) score = Math.fround(score);
           }
         } else score = parseScore(b, ss, se, plain && digits > 0);
-        hash >>>= 0;
         const index = topic.count;
         const earlier = approximate
           ? topic.add(b, ds, de, hash, score, ss, se)
