@@ -40,8 +40,8 @@ const COMMANDS: Record<
     "drop-in replacement for trec_eval 10.0",
     () => load("trec_eval"),
   ],
-  metrics: ["list the metric registry", () => import("./cli/metrics.ts")],
-  demo: ["evaluate the bundled example data", () => import("./cli/demo.ts")],
+  metrics: ["list the metric registry", () => load("metrics")],
+  demo: ["evaluate the bundled example data", () => load("demo")],
   retrieve: [
     "run a retriever over a dataset and evaluate it",
     () => load("retrieve"),
@@ -68,11 +68,10 @@ const COMMANDS: Record<
  * walks every import it can read in the source (dynamic ones too) before
  * the program starts, which for literal specifiers means reading and
  * hashing every command's modules, npm packages included, to run any one of
- * them (`serve`'s walk alone cost every command 10 ms). A module outside
- * that walk needs read permission, which the commands that read files
- * have, and `serve` asks for (it reads no file, but loads its modules
- * so); `metrics` and `demo`, which run without any permission, keep
- * literal imports.
+ * them (`serve`'s walk alone cost every command 10 ms, `demo`'s and
+ * `metrics`' 8). A module outside that walk needs read permission for a
+ * checkout's files: `serve`, `demo` and `metrics` read no file but load
+ * their modules so (from a `jsr:` URL none is needed).
  */
 function load(name: string): Promise<CommandModule> {
   const specifier = `./cli/${name}.ts`;

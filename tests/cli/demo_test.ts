@@ -27,11 +27,32 @@ Deno.test("demo ends with the BM25 baseline on the example dataset, at trec_eval
   ]);
 });
 
-Deno.test("demo reads no file: it runs with no permission at all, as from a jsr: URL", async () => {
-  // No -R, no -A: reading examples/ (or anything) would fail, so the data
-  // must come from the embedded module.
+Deno.test("demo reads no data file: it runs with read access to its modules only", async () => {
+  // Read access to the source folders and the embedded module, none to the
+  // example files: reading examples/qrels.txt (or anything else) would
+  // fail, so the data must come from the embedded module. (From a jsr: URL
+  // it needs no permission at all; a checkout's modules outside cli.ts's
+  // start-up walk need read access to load.)
+  const modules = [
+    "cli.ts",
+    "version.ts",
+    "cli",
+    "adapters",
+    "formats",
+    "metrics",
+    "model",
+    "report",
+    "trec_eval",
+    "examples/embedded.ts",
+  ];
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "cli.ts", "demo"],
+    args: [
+      "run",
+      "--no-prompt",
+      `--allow-read=${modules.join(",")}`,
+      "cli.ts",
+      "demo",
+    ],
     cwd: new URL("../../", import.meta.url),
     stdout: "piped",
     stderr: "piped",

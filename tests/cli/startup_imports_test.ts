@@ -76,6 +76,11 @@ Deno.test("cli.ts's start-up walk holds no server module", async () => {
   const graph = await walkedGraph("../../cli.ts");
   assertEquals(under(graph, "server/"), []);
   assertEquals(graph.filter((s) => s.includes("hono")), []);
+  // Nor demo's (adapters/, the embedded examples) or metrics' (the RAG
+  // metrics): their walks cost every command 8 ms.
+  assertEquals(under(graph, "adapters/"), []);
+  assertEquals(under(graph, "examples/"), []);
+  assertEquals(under(graph, "metrics/"), []);
 });
 
 Deno.test("eval and trec_eval load no module of another path before they run", async () => {
