@@ -9,23 +9,21 @@
 
 import { InputError } from "../model/errors.ts";
 import type { Qrels, RankedList } from "../model/types.ts";
-import { writeFileAtomic } from "./atomic_write.ts";
-import { formatBeirQrels, readBeir, readBeirQrels, writeBeir } from "./beir.ts";
 import type { RetrievalDataset } from "./dataset.ts";
-import { readGoDataset, writeGoDataset } from "./go_dataset.ts";
 import { openSource, splitFields } from "./source.ts";
 import { isDecimalLiteral } from "./_decimal.ts";
 import { formatQrels, readQrels } from "./trec_qrels.ts";
 import { formatRun, readRun } from "./trec_run.ts";
-import { formatMsMarcoRun, readMsMarcoRun } from "./msmarco_run.ts";
-import {
-  formatJsonLinesRun,
-  formatJsonQrels,
-  formatJsonRun,
-  readJsonLinesRun,
-  readJsonQrels,
-  readJsonRun,
-} from "./score_dict.ts";
+
+// The readers and writers of the other formats load when one is read or
+// written: detecting a TREC file, as eval and compare do, needs none of them.
+const beir = () => import("./beir.ts");
+const goDataset = () => import("./go_dataset.ts");
+const msMarco = () => import("./msmarco_run.ts");
+const scoreDict = () => import("./score_dict.ts");
+async function writeFileAtomic(path: string, text: string): Promise<void> {
+  await (await import("./atomic_write.ts")).writeFileAtomic(path, text);
+}
 
 /** The value each kind of format reads and writes. */
 export interface FormatValues {
@@ -344,8 +342,9 @@ export const GO_JSON_FORMAT: DataFormat<"dataset"> = {
     if (!text.startsWith("{")) return 0;
     return /"(documents|queries)"\s*:/.test(text) ? 0.9 : 0.2;
   },
-  read: (path) => readGoDataset(path),
-  write: (path, dataset) => writeGoDataset(path, dataset),
+  read: async (path) => (await goDataset()).readGoDataset(path),
+  write: async (path, dataset) =>
+    (await goDataset()).writeGoDataset(path, dataset),
 };
 
 /** The BEIR dataset directory format. */
@@ -361,8 +360,8 @@ export const BEIR_FORMAT: DataFormat<"dataset"> = {
       probe.entries.some((e) => e === "corpus.jsonl" || e === "corpus.jsonl.gz")
       ? 1
       : 0,
-  read: (path) => readBeir(path),
-  write: (path, dataset) => writeBeir(path, dataset),
+  read: async (path) => (await beir()).readBeir(path),
+  write: async (path, dataset) => (await beir()).writeBeir(path, dataset),
 };
 
 /** BEIR qrels TSV. */
@@ -378,8 +377,9 @@ export const BEIR_QRELS_FORMAT: DataFormat<"qrels"> = {
     const fields = first.split("\t");
     return fields.length === 3 && isDecimalLiteral(fields[2]) ? 0.6 : 0;
   },
-  read: (path) => readBeirQrels(path),
-  write: (path, qrels) => writeFileAtomic(path, formatBeirQrels(qrels)),
+  read: async (path) => (await beir()).readBeirQrels(path),
+  write: async (path, qrels) =>
+    writeFileAtomic(path, (await beir()).formatBeirQrels(qrels)),
 };
 
 /** TREC qrels. */
@@ -489,8 +489,9 @@ export const JSON_RUN_FORMAT: DataFormat<"run"> = {
     'JSON dict run {"qid": {"docid": score}} (ranx, pytrec_eval), ranked by score, or {"qid": ["docid", ...]} in rank order',
   extensions: [".json", ".json.gz"],
   detect: detectJsonRun,
-  read: (path) => readJsonRun(path),
-  write: (path, run) => writeFileAtomic(path, formatJsonRun(run)),
+  read: async (path) => (await scoreDict()).readJsonRun(path),
+  write: async (path, run) =>
+    writeFileAtomic(path, (await scoreDict()).formatJsonRun(run)),
 };
 
 /** A run as JSON Lines of dicts or of `{qid, docid, score}` records. */
@@ -501,8 +502,9 @@ export const JSONL_RUN_FORMAT: DataFormat<"run"> = {
     'JSON Lines run: {"qid": {"docid": score}} or {"qid", "docid", "score"} per line',
   extensions: [".jsonl", ".jsonl.gz"],
   detect: detectJsonLines,
-  read: (path) => readJsonLinesRun(path),
-  write: (path, run) => writeFileAtomic(path, formatJsonLinesRun(run)),
+  read: async (path) => (await scoreDict()).readJsonLinesRun(path),
+  write: async (path, run) =>
+    writeFileAtomic(path, (await scoreDict()).formatJsonLinesRun(run)),
 };
 
 /** MS MARCO's run TSV. */
@@ -522,8 +524,9 @@ export const MSMARCO_RUN_FORMAT: DataFormat<"run"> = {
     // Below BEIR qrels' 0.6: the same shape reads as qrels unless a run is asked for.
     return ok ? 0.5 : 0;
   },
-  read: async (path) => await readMsMarcoRun(path),
-  write: (path, run) => writeFileAtomic(path, formatMsMarcoRun(run)),
+  read: async (path) => await (await msMarco()).readMsMarcoRun(path),
+  write: async (path, run) =>
+    writeFileAtomic(path, (await msMarco()).formatMsMarcoRun(run)),
 };
 
 /** Qrels as a JSON dict, ranx's and pytrec_eval's shape. */
@@ -534,8 +537,9 @@ export const JSON_QRELS_FORMAT: DataFormat<"qrels"> = {
     'JSON dict qrels {"qid": {"docid": relevance}} (ranx, pytrec_eval)',
   extensions: [".json", ".json.gz"],
   detect: detectJsonDict,
-  read: (path) => readJsonQrels(path),
-  write: (path, qrels) => writeFileAtomic(path, formatJsonQrels(qrels)),
+  read: async (path) => (await scoreDict()).readJsonQrels(path),
+  write: async (path, qrels) =>
+    writeFileAtomic(path, (await scoreDict()).formatJsonQrels(qrels)),
 };
 
 /**

@@ -10,7 +10,6 @@
 
 import type { Qrels, RankedList } from "../model/types.ts";
 import { InputError } from "../model/errors.ts";
-import { BEIR_QRELS_PATHS, readBeirQrels } from "./beir.ts";
 import {
   type AnyDataFormat,
   builtinFormats,
@@ -246,6 +245,8 @@ async function readQrelsFolder(
   folder: string,
   split: string | undefined,
 ): Promise<Qrels> {
+  // Loaded for a folder only: a file's reading needs no BEIR module.
+  const { BEIR_QRELS_PATHS, readBeirQrels } = await import("./beir.ts");
   const candidates = split !== undefined
     ? [`qrels/${split}.tsv`, `qrels/${split}.tsv.gz`]
     : BEIR_QRELS_PATHS.flatMap((p) => [p, `${p}.gz`]);
