@@ -12,12 +12,12 @@ import type { JudgedRanking } from "../model/judged_ranking.ts";
 import type { BoundMetric } from "../metrics/metric.ts";
 import type { Registry } from "../metrics/registry.ts";
 import type { DocId, Qrels, QueryId, RankedList } from "../model/types.ts";
-import {
-  type DatasetQuery,
-  type QrelsRecord,
-  type RetrievalDataset,
-  toQrels,
+import type {
+  DatasetQuery,
+  QrelsRecord,
+  RetrievalDataset,
 } from "../formats/dataset.ts";
+import { qrelsOf } from "../model/plain_data.ts";
 import {
   type RetrievalFailure,
   RetrievalReport,
@@ -138,7 +138,7 @@ export async function evaluateRetrieval(
   checkConcurrency(concurrency);
   const level = options.relevanceLevel ?? 1;
 
-  const judged = toQrels(qrels);
+  const judged = qrelsOf(qrels);
   const texts = textsOf(queries);
   const runnable: [QueryId, string][] = [];
   const skipped: SkippedQuery[] = [];

@@ -5,9 +5,8 @@
  * @module
  */
 
-import type { DocId, Judgements, Qrels, QueryId } from "../model/types.ts";
+import type { DocId, Qrels, QueryId } from "../model/types.ts";
 import { InputError } from "../model/errors.ts";
-import { judgementsOf } from "../model/plain_data.ts";
 
 /**
  * Fields of a source record that its format does not interpret, kept so the
@@ -116,30 +115,6 @@ export function documentText(document: DatasetDocument): string {
   if (title === "") return document.text;
   if (document.text === "") return title;
   return `${title} ${document.text}`;
-}
-
-/**
- * Turns judgements given as a `Map` or a plain object into {@linkcode Qrels},
- * checking every grade is a finite number.
- *
- * @example
- * ```ts
- * import { toQrels } from "./dataset.ts";
- * const qrels = toQrels({ q1: { d1: 1, d2: 0 } });
- * console.log(qrels.get("q1")?.get("d1")); // 1
- * ```
- *
- * @param qrels The judgements.
- * @returns The same judgements as maps.
- * @throws {InputError} If a grade is not a finite number.
- */
-export function toQrels(qrels: Qrels | QrelsRecord): Qrels {
-  const out = new Map<QueryId, Judgements>();
-  const entries = qrels instanceof Map ? qrels : Object.entries(qrels);
-  for (const [queryId, given] of entries) {
-    out.set(queryId, judgementsOf(queryId, given));
-  }
-  return out;
 }
 
 /** Options of {@linkcode validateDataset}. */

@@ -114,7 +114,7 @@ const HEAD_BYTES = 4096;
  * @example Register a format and choose it for an output
  * ```ts
  * import { builtinFormats, FormatRegistry } from "./format_registry.ts";
- * import { toQrels } from "./dataset.ts";
+ * import { formatJsonQrels, readJsonQrels } from "./score_dict.ts";
  * const mine = new FormatRegistry(builtinFormats);
  * mine.register({
  *   name: "my-qrels",
@@ -122,11 +122,8 @@ const HEAD_BYTES = 4096;
  *   description: "qrels as a JSON object {query: {doc: grade}}",
  *   extensions: [".qrels.json"],
  *   detect: (probe) => probe.path.endsWith(".qrels.json") ? 1 : 0,
- *   read: async (path) => toQrels(JSON.parse(await Deno.readTextFile(path))),
- *   write: (path, qrels) =>
- *     Deno.writeTextFile(path, JSON.stringify(Object.fromEntries(
- *       [...qrels].map(([query, judgements]) => [query, Object.fromEntries(judgements)]),
- *     ))),
+ *   read: (path) => readJsonQrels(path),
+ *   write: (path, qrels) => Deno.writeTextFile(path, formatJsonQrels(qrels)),
  * });
  * console.log(mine.forOutput("judgements.qrels.json").name); // "my-qrels"
  * console.log(mine.forOutput("dataset.json").name); // "go-json"

@@ -71,7 +71,6 @@ export {
   type ExtraFields,
   type QrelsRecord,
   type RetrievalDataset,
-  toQrels,
   validateDataset,
   type ValidateDatasetOptions,
 } from "./dataset.ts";

@@ -297,8 +297,9 @@ export type RunLike = Run | JudgingRun | ScoresRecord | ScoresMap;
 
 /**
  * Turns qrels given as maps or plain objects (as JSON holds them) into
- * {@linkcode Qrels}, checking every grade; maps of maps are kept as they are
- * (their grades are checked when a ranking is judged).
+ * {@linkcode Qrels}, checking every id and grade; maps of maps are checked
+ * and kept as they are, so a bad grade gives the same error whether the
+ * judgements came as objects or as maps.
  *
  * @example
  * ```ts
@@ -316,10 +317,6 @@ export function qrelsOf(
   qrels: QrelsLike,
   options: PlainDataOptions = {},
 ): Qrels {
-  if (qrels instanceof Map) {
-    const values = [...qrels.values()];
-    if (values.every((v) => v instanceof Map)) return qrels as Qrels;
-  }
   if (!isObject(qrels)) {
     throw fail(
       options,
@@ -327,12 +324,56 @@ export function qrelsOf(
       `expected an object {"query": {"doc": grade}}, got ${describe(qrels)}`,
     );
   }
+  if (qrels instanceof Map && checkedMaps(qrels, options)) {
+    return qrels as unknown as Qrels;
+  }
   const out = new Map<QueryId, Judgements>();
   for (const [queryId, given] of entriesOf(qrels)) {
     checkQueryId(queryId, "qrels", options);
     out.set(queryId, judgementsOf(queryId, given, options));
   }
   return out;
+}
+
+// Whether qrels given as a map hold only maps, each checked (without a copy:
+// a reader's qrels of a million topics are checked on every evaluate).
+function checkedMaps(
+  qrels: ReadonlyMap<QueryId, unknown>,
+  options: PlainDataOptions,
+): boolean {
+  for (const [queryId, judgements] of qrels) {
+    if (!(judgements instanceof Map)) return false;
+    checkQueryId(queryId, "qrels", options);
+    checkGrades(queryId, judgements, options);
+  }
+  return true;
+}
+
+function checkGrades(
+  queryId: QueryId,
+  judgements: ReadonlyMap<DocId, unknown>,
+  options: PlainDataOptions,
+): void {
+  // The grades alone when all is well; entry by entry otherwise, so the
+  // first bad entry is the one named.
+  if (!judgements.has("") && allFinite(judgements.values())) return;
+  for (const [docId, grade] of judgements) {
+    checkDocId(queryId, docId, "qrels", options);
+    if (Number.isFinite(grade)) continue;
+    throw fail(
+      options,
+      "qrels",
+      `grade of document ${quoted(docId)} for query ${
+        quoted(queryId)
+      } must be a finite number, got ${describe(grade)}`,
+    );
+  }
+}
+
+// Number.isFinite is false for anything but a finite number, strings included.
+function allFinite(values: Iterable<unknown>): boolean {
+  for (const value of values) if (!Number.isFinite(value)) return false;
+  return true;
 }
 
 /**
@@ -370,17 +411,7 @@ export function judgementsOf(
   const judgements: Map<DocId, number> = given instanceof Map
     ? given
     : new Map(Object.entries(given) as [DocId, number][]);
-  for (const [docId, grade] of judgements) {
-    checkDocId(queryId, docId, "qrels", options);
-    if (typeof grade === "number" && Number.isFinite(grade)) continue;
-    throw fail(
-      options,
-      "qrels",
-      `grade of document ${quoted(docId)} for query ${
-        quoted(queryId)
-      } must be a finite number, got ${describe(grade)}`,
-    );
-  }
+  checkGrades(queryId, judgements, options);
   return judgements;
 }
 

@@ -221,6 +221,32 @@ Deno.test("values JSON cannot hold are refused by the library as JSON input is",
   assertEquals("values" in ranked && ranked.values.q1["ndcg@2"], 1);
 });
 
+Deno.test("qrels given as maps are checked as plain-object qrels are, with the same InputError", async () => {
+  const cases: [number, string][] = [
+    [NaN, "number NaN"],
+    [Infinity, "number Infinity"],
+    ["2" as unknown as number, 'the string "2"'],
+  ];
+  for (const [grade, shown] of cases) {
+    const asObject = { q1: { d1: 1.5, d2: grade } };
+    const asMaps = new Map([["q1", new Map([["d1", 1.5], ["d2", grade]])]]);
+    const expected = {
+      error:
+        `qrels: grade of document "d2" for query "q1" must be a finite number, got ${shown}`,
+    };
+    assertEquals(await libraryAnswer(RUN, asObject), expected);
+    assertEquals(await libraryAnswer(RUN, asMaps), expected);
+    // A judged query the run does not hold is checked too, as an object's is.
+    const unranked = new Map([...asMaps, ["q9", new Map([["d1", grade]])]]);
+    assertEquals(await libraryAnswer(RUN, unranked), expected);
+  }
+  // An empty id in a map is refused as in an object.
+  assertEquals(
+    await libraryAnswer(RUN, new Map([["q1", new Map([["", 1]])]])),
+    { error: 'qrels: a document id of query "q1" is empty' },
+  );
+});
+
 Deno.test("a JSON run listing documents in rank order is detected as a JSON dict run", async () => {
   const run = '{"q1": ["d2", "d1"], "q2": ["d4", "d3"]}';
   assertEquals(await serverAnswer(run, QRELS), {

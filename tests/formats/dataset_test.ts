@@ -2,7 +2,6 @@ import { assertEquals, assertThrows } from "../assert.ts";
 import {
   documentText,
   type RetrievalDataset,
-  toQrels,
   validateDataset,
 } from "../../formats/dataset.ts";
 import { InputError } from "../../model/errors.ts";
@@ -11,28 +10,6 @@ Deno.test("documentText joins title and text with a space, as BEIR does", () => 
   assertEquals(documentText({ id: "d", title: "T", text: "body" }), "T body");
   assertEquals(documentText({ id: "d", text: "body" }), "body");
   assertEquals(documentText({ id: "d", title: "T", text: "" }), "T");
-});
-
-Deno.test("toQrels accepts plain objects and maps and rejects non-numbers", () => {
-  const fromObject = toQrels({ q1: { d1: 2, d2: 0 }, q2: { d3: 1 } });
-  assertEquals(
-    fromObject,
-    new Map([
-      ["q1", new Map([["d1", 2], ["d2", 0]])],
-      ["q2", new Map([["d3", 1]])],
-    ]),
-  );
-  assertEquals(toQrels(fromObject), fromObject);
-  assertThrows(
-    () => toQrels({ q1: { d1: "2" as unknown as number } }),
-    InputError,
-    'qrels: grade of document "d1" for query "q1" must be a finite number, got the string "2"',
-  );
-  assertThrows(
-    () => toQrels({ q1: { d1: NaN } }),
-    InputError,
-    "must be a finite number, got number NaN",
-  );
 });
 
 function dataset(patch: Partial<RetrievalDataset>): RetrievalDataset {

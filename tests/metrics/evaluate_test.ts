@@ -193,23 +193,23 @@ Deno.test("the relevance level and the depth are checked before any query is rea
   assertEquals(lenient.aggregate["recall@3"], 0);
 });
 
-Deno.test("a grade that is not a finite number is a RangeError naming the query and document", () => {
+Deno.test("a grade that is not a finite number is an InputError naming the query and document", () => {
   // NaN is neither relevant nor negative: bpref counted it as relevant while
   // R left it out.
   for (const grade of [NaN, Infinity, "1" as unknown as number]) {
     const odd = new Map([["q1", new Map([["a", grade], ["b", 1]])]]);
     assertThrows(
       () => evaluateSync([{ queryId: "q1", docs: ["a"] }], odd, ["bpref"]),
-      RangeError,
-      `Query "q1": grade of document "a" must be a finite number, got ${
-        typeof grade === "string" ? '"1"' : grade
+      InputError,
+      `qrels: grade of document "a" for query "q1" must be a finite number, got ${
+        typeof grade === "string" ? 'the string "1"' : `number ${grade}`
       }`,
     );
     // A judged query the run missed is checked too.
     assertThrows(
       () => evaluateSync([], odd, ["bpref"], { averageOverQrels: true }),
-      RangeError,
-      'Query "q1": grade of document "a"',
+      InputError,
+      'qrels: grade of document "a" for query "q1"',
     );
   }
 });
