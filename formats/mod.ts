@@ -92,7 +92,11 @@ export {
   type ReadGoDatasetOptions,
   writeGoDataset,
 } from "./go_dataset.ts";
-export { parseJson, type ParseJsonOptions } from "./json_text.ts";
+export {
+  checkUniqueKeys,
+  parseJson,
+  type ParseJsonOptions,
+} from "./json_text.ts";
 export {
   formatJsonLine,
   type JsonLine,

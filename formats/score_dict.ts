@@ -17,7 +17,7 @@ import {
 } from "../model/plain_data.ts";
 import { InputError, RepeatedDocumentError } from "../model/errors.ts";
 import { describe } from "../model/quote.ts";
-import { parseJson } from "./json_text.ts";
+import { checkKeyCount, parseJsonKeepingKeys } from "./json_text.ts";
 import { readJsonLines } from "./jsonl.ts";
 import { openSource, type Source } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
@@ -76,7 +76,14 @@ export async function readJsonRun(
   options: ReadScoreDictOptions = {},
 ): Promise<RankedList[]> {
   const { name, text } = await readText(source, options);
-  return runFromScores(parseJson(text, { name }) as ScoresRecord, { name });
+  const value = parseJsonKeepingKeys(text, { name });
+  const run = runFromScores(value as ScoresRecord, { name });
+  // The keys: a query's, and its documents' when it maps them to scores
+  // (only those ranked lists have scores). Counted here, not walked again.
+  let keys = run.length;
+  for (const ranked of run) if (ranked.scores) keys += ranked.docs.length;
+  checkKeyCount(text, keys, { name });
+  return run;
 }
 
 /**
@@ -100,7 +107,12 @@ export async function readJsonQrels(
   options: ReadScoreDictOptions = {},
 ): Promise<Qrels> {
   const { name, text } = await readText(source, options);
-  return qrelsOf(parseJson(text, { name }) as QrelsLike, { name });
+  const value = parseJsonKeepingKeys(text, { name });
+  const qrels = qrelsOf(value as QrelsLike, { name });
+  let keys = qrels.size;
+  for (const judgements of qrels.values()) keys += judgements.size;
+  checkKeyCount(text, keys, { name });
+  return qrels;
 }
 
 const QUERY_KEYS = ["qid", "query_id", "queryId", "query-id"];

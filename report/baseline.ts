@@ -15,6 +15,7 @@ import {
 import type { Qrels, QueryId } from "../model/types.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { InputError } from "../model/errors.ts";
+import { checkUniqueKeys } from "../formats/json_text.ts";
 import { evaluationToJson } from "./evaluation.ts";
 import { aggregateValues } from "../metrics/aggregate.ts";
 import { fieldPath, SchemaSet, shownValue } from "./_json_schema.ts";
@@ -121,7 +122,8 @@ const SCHEMAS = new SchemaSet([evaluationSchema, baselineSchema]);
  * @param text The JSON text.
  * @param name The file name, for errors.
  * @returns The report.
- * @throws {InputError} If the text is not a report with per-query values.
+ * @throws {InputError} If the text is not a report with per-query values, or
+ * repeats a key in one object.
  */
 export function parseSavedReport(text: string, name: string): BaselineReport {
   let json: unknown;
@@ -134,6 +136,7 @@ export function parseSavedReport(text: string, name: string): BaselineReport {
       `not valid JSON: ${(error as Error).message}`,
     );
   }
+  checkUniqueKeys(text, json, { name });
   const fail = (why: string): never => {
     throw new InputError(name, 0, why);
   };

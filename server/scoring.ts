@@ -13,6 +13,7 @@ import { evaluateRequest } from "./evaluate.ts";
 import type { JsonObject } from "./request_fields.ts";
 import { HttpProblem, MAX_EXCERPT } from "./problem.ts";
 import { describe, excerpt } from "../model/quote.ts";
+import { checkUniqueKeys } from "../formats/json_text.ts";
 import { ragRequest } from "./rag.ts";
 import type { Deadline } from "./time_limit.ts";
 import {
@@ -68,6 +69,7 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
  * @param bytes The body.
  * @returns The object.
  * @throws {HttpProblem} 400 when it is not UTF-8 or not a JSON object.
+ * @throws {InputError} When an object repeats a key, with its line and column.
  */
 export function parseJsonObject(bytes: Uint8Array): JsonObject {
   // JSON is UTF-8 (RFC 8259); decoding other bytes to U+FFFD would make
@@ -96,6 +98,8 @@ export function parseJsonObject(bytes: Uint8Array): JsonObject {
       `The request body must be a JSON object, got ${describe(value)}.`,
     );
   }
+  // As every JSON reader of ranklens does: JSON.parse kept the last value.
+  checkUniqueKeys(text, value, { name: "request body" });
   return value as JsonObject;
 }
 
