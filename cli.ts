@@ -113,6 +113,18 @@ Run "ranklens COMMAND --help" for a command's options.`;
 /**
  * Runs the CLI.
  *
+ * @example
+ * ```ts
+ * import { main } from "./cli.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/qrels.txt`, "q1 0 d1 1\n");
+ * await Deno.writeTextFile(`${dir}/run.txt`, "q1 Q0 d9 1 2.0 bm25\nq1 Q0 d1 2 1.0 bm25\n");
+ * const status = await main(["eval", `${dir}/qrels.txt`, `${dir}/run.txt`, "-m", "rr"]);
+ * // prints "runid  all  bm25", "num_q  all  1" and "rr  all  0.5000"
+ * console.log(status); // 0
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ *
  * @param args The arguments, without the program name.
  * @returns The exit status.
  */

@@ -389,6 +389,14 @@ export class Bm25Index {
 /**
  * What an analyzer records in an index.
  *
+ * @example
+ * ```ts
+ * import { analysisOf } from "./bm25_index.ts";
+ * import { TextAnalyzer } from "./analyzer.ts";
+ * const analyzer = new TextAnalyzer("anserini", { stopWords: new Set(["the", "a"]) });
+ * console.log(analysisOf(analyzer)); // { name: "anserini", stemming: true, stopWords: ["a", "the"] }
+ * ```
+ *
  * @param analyzer The analyzer.
  * @returns Its name, stemming and sorted stop words.
  */

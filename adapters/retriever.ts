@@ -142,6 +142,17 @@ export function asRetriever(retriever: RetrieverLike): Retriever {
 /**
  * Checks a concurrency limit.
  *
+ * @example
+ * ```ts
+ * import { checkConcurrency } from "./retriever.ts";
+ * checkConcurrency(4); // a positive integer passes
+ * try {
+ *   checkConcurrency(0.5);
+ * } catch (error) {
+ *   console.log((error as Error).message); // "Concurrency must be a positive integer, got 0.5"
+ * }
+ * ```
+ *
  * @param concurrency The limit.
  * @throws {RangeError} If it is not a positive integer.
  */

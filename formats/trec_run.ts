@@ -16,7 +16,7 @@ import {
   type JudgingRun,
 } from "../model/judged_run.ts";
 import { RepeatedDocumentError } from "../model/errors.ts";
-import { UngroupedRunError } from "./_ungrouped_run_error.ts";
+import { UngroupedRunError } from "./ungrouped_run_error.ts";
 export { UngroupedRunError };
 import { ReplayableStream } from "./replayable_stream.ts";
 import { scanTopicsParallel } from "./trec_run_parallel.ts";

@@ -8,7 +8,7 @@
 
 import type { Qrels } from "../model/types.ts";
 import { InputError, RepeatedDocumentError } from "../model/errors.ts";
-import { UngroupedRunError } from "./_ungrouped_run_error.ts";
+import { UngroupedRunError } from "./ungrouped_run_error.ts";
 import {
   rankingsOf,
   type ScannedRun,

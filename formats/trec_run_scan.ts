@@ -32,7 +32,7 @@ import {
   LineLengthGuard,
   lineTooLong,
 } from "./limits.ts";
-import { UngroupedRunError } from "./_ungrouped_run_error.ts";
+import { UngroupedRunError } from "./ungrouped_run_error.ts";
 import { TopicIdSet } from "./_topic_id_set.ts";
 import { flattened } from "./_flattened.ts";
 import { firstInvalid } from "./utf8.ts";

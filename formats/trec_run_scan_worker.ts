@@ -8,7 +8,7 @@
 import { type ScanRunOptions, scanTopics } from "./trec_run_scan.ts";
 import { buffersOf, type PackedScans, packScans } from "./_packed_scans.ts";
 import { InputError, RepeatedDocumentError } from "../model/errors.ts";
-import { UngroupedRunError } from "./_ungrouped_run_error.ts";
+import { UngroupedRunError } from "./ungrouped_run_error.ts";
 import type { Qrels } from "../model/types.ts";
 
 /** What the main thread asks of the worker. */

@@ -322,6 +322,21 @@ export function comparisonToText(
 /**
  * The Markdown form: the summary, the means table and the tests table.
  *
+ * @example
+ * ```ts
+ * import { compare } from "../metrics/compare.ts";
+ * import { comparisonToMarkdown } from "./comparison.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])], ["q2", new Map([["d2", 1]])]]);
+ * const result = await compare({
+ *   a: [{ queryId: "q1", docs: ["d1"] }, { queryId: "q2", docs: ["d2"] }],
+ *   b: [{ queryId: "q1", docs: ["x", "d1"] }, { queryId: "q2", docs: ["d2"] }],
+ * }, qrels, ["rr"]);
+ * // rr: a 1 and 1, b 1/2 and 1; the differences 1/2 and 0 give t = 1 on one
+ * // degree of freedom, p = 0.5, and d = 0.25 / 0.3536 = 0.71.
+ * console.log(comparisonToMarkdown(result).split("\n").at(-2));
+ * // "| rr | a | b | 1.0000 | 0.7500 | +0.2500 | [0.0000, 0.5000] | 0.71 | 1/1/0 | 0.5000 | 0.5000 |  |"
+ * ```
+ *
  * @param comparison The comparison.
  * @returns The text.
  */
@@ -342,6 +357,20 @@ export function comparisonToMarkdown(comparison: Comparison): string {
  * The CSV form: one row per pair of runs and metric, every number at full
  * precision, with the settings repeated on each row so a row stands alone.
  * The columns have the JSON form's names (`aMean`, `pAdjusted`, ...).
+ *
+ * @example
+ * ```ts
+ * import { compare } from "../metrics/compare.ts";
+ * import { comparisonToCsv } from "./comparison.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])], ["q2", new Map([["d2", 1]])]]);
+ * const result = await compare({
+ *   a: [{ queryId: "q1", docs: ["d1"] }, { queryId: "q2", docs: ["d2"] }],
+ *   b: [{ queryId: "q1", docs: ["x", "d1"] }, { queryId: "q2", docs: ["d2"] }],
+ * }, qrels, ["rr"]);
+ * const [header, row] = comparisonToCsv(result).split("\n");
+ * console.log(header.split(",").slice(0, 6).join(",")); // "metric,a,b,aMean,bMean,diff"
+ * console.log(row); // "rr,a,b,1,0.75,0.25,0,0.5,0.7071067811865475,1,1,0,1,0.5,0.5,false,t,holm,0.05,judged,2"
+ * ```
  *
  * @param comparison The comparison.
  * @returns The CSV text.

@@ -174,6 +174,16 @@ export function evaluationTable(
 /**
  * Renders an evaluation in one of {@linkcode EVALUATION_FORMATS}.
  *
+ * @example
+ * ```ts
+ * import { evaluate } from "../metrics/evaluate.ts";
+ * import { renderEvaluation } from "./evaluation.ts";
+ * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
+ * const evaluation = await evaluate([{ queryId: "q1", docs: ["d9", "d1"] }], qrels, ["rr", "P@2"]);
+ * console.log(renderEvaluation(evaluation, "csv")); // "query,metric,value\nall,rr,0.5\nall,P@2,0.5\n"
+ * console.log(renderEvaluation(evaluation, "trec", { runId: "bm25" }).split("\n")[2]); // "rr                    \tall\t0.5000"
+ * ```
+ *
  * @param evaluation The evaluation.
  * @param format The format.
  * @param options Per-query values and run id.
