@@ -123,8 +123,8 @@ export function parseJsonKeepingKeys(
  * Refuses JSON text whose parsed value lost a key repeated in one object:
  * for a caller that parsed the text with `JSON.parse` itself. Linear time:
  * the text's members are counted by their `:` separators and the value's
- * keys by a walk, and only when the counts differ is the text scanned for
- * the repeated key.
+ * keys by a walk, and only when the counts differ (a key was repeated, or
+ * a string starts with `:`) is the text scanned for the repeated key.
  *
  * @example
  * ```ts
@@ -197,10 +197,11 @@ export function checkKeyCount(
 }
 
 /**
- * The members of valid JSON text: its `:` separators, told from a colon in
- * a string by what precedes them. A separator follows a string's closing
- * quote (and maybe white space); in a string, any quote before a colon is
- * escaped, so an odd run of backslashes precedes it.
+ * At least the members of valid JSON text, and as many unless a string
+ * starts with a colon: the `:` that follow a quote (and maybe white space)
+ * not escaped by an odd run of backslashes. A separator follows a key's
+ * closing quote; in a string, a quote before a colon is escaped, or opens
+ * it. Too many only costs a scan.
  */
 function memberCount(text: string): number {
   let count = 0;

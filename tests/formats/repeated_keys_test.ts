@@ -91,12 +91,21 @@ Deno.test("a key written with escapes is the same key, and a colon in a string i
   );
   // Colons and escaped quotes in ids and texts; the same key in two objects.
   const text =
-    '{"http://a/1": {"d:1": 1, "say \\": x": 2}, "b\\\\": {"d:1": 3}, "c": [{"d": 1}, {"d": 2}]}';
+    '{"http://a/1": {"d:1": 1, "say \\": x": 2}, "b\\\\": {"d:1": ":3"}, "c": [{"d": 1}, {"d": 2}]}';
   assertEquals(parseJson(text), {
     "http://a/1": { "d:1": 1, 'say ": x': 2 },
-    "b\\": { "d:1": 3 },
+    "b\\": { "d:1": ":3" },
     c: [{ d: 1 }, { d: 2 }],
   });
+  // A string opening with a colon, next to a repeated key.
+  assertEquals(
+    await reasonOf(() => parseJson('{"a": ":", "b": " :", "a": 2}')),
+    [
+      "<json>",
+      1,
+      'key "a" repeated in one object at column 23 (first at column 2); JSON.parse would keep only the last value',
+    ],
+  );
   // Read as JSON.parse reads it when no key repeats: d2 (score 2) first.
   const run = await readJsonRun({ text: '{"q:1": {"d:1": 1, "d2": 2}}' });
   assertEquals(run, [{ queryId: "q:1", docs: ["d2", "d:1"], scores: [2, 1] }]);
