@@ -20,6 +20,7 @@ import {
   serverOptionsFromProcessEnv,
 } from "../server/options.ts";
 import { ScoringPool, scoringWorkersAllowed } from "../server/scoring_pool.ts";
+import { memoryBound } from "../server/memory_bound.ts";
 import { UsageError } from "./errors.ts";
 
 const USAGE =
@@ -144,6 +145,13 @@ async function serve(
     );
   }
   const app = createApp(options);
+  const bound = memoryBound({
+    ...options,
+    maxRunning: pool?.size ?? options.maxRunning,
+  });
+  const boundText = `${
+    Math.round(bound.bytes / 2 ** 20)
+  } MiB = ${bound.formula}`;
   const limit = descriptorLimit();
   const server = serveGuarded(app.fetch, {
     hostname: values.host,
@@ -163,6 +171,7 @@ async function serve(
         `ranklens: listening on http://${host}:${port}/` +
           (options.token === undefined ? "" : " (bearer token required)"),
       );
+      console.log(`ranklens: memory bound ${boundText}`);
     },
   });
   const stop = () => server.shutdown();

@@ -7,7 +7,7 @@
 
 import type { Budgets } from "./budgets.ts";
 import { isUserError, problemOf } from "./problem.ts";
-import { answerScoring, type ScoringRoute } from "./scoring.ts";
+import { answerParsed, parseJsonObject, type ScoringRoute } from "./scoring.ts";
 import type { WorkerReply } from "./scoring_pool.ts";
 
 /** What the pool posts: the route, the body's bytes and the budgets. */
@@ -23,7 +23,11 @@ const port = self as any;
 port.onmessage = async ({ data }: MessageEvent<Task>) => {
   let reply: WorkerReply;
   try {
-    const answer = await answerScoring(data.route, new Uint8Array(data.body), {
+    const body = parseJsonObject(new Uint8Array(data.body));
+    // Its bytes go back to the system now, not when the collector finds
+    // the buffer dead, which on a busy worker is seconds of bodies later.
+    data.body.transferToFixedLength(0);
+    const answer = await answerParsed(data.route, body, {
       budgets: data.budgets,
     });
     port.postMessage({ answer } satisfies WorkerReply, [answer.body.buffer]);

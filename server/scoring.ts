@@ -127,13 +127,42 @@ const JSON_TYPE = "application/json";
  * @throws {HttpProblem} On a bad request or one over its budgets;
  * `InputError` on malformed input; anything else is a bug.
  */
-export async function answerScoring(
+export function answerScoring(
   route: ScoringRoute,
   bytes: Uint8Array,
   options: AnswerScoringOptions = {},
 ): Promise<ScoredAnswer> {
+  return answerParsed(route, parseJsonObject(bytes), options);
+}
+
+/**
+ * Answers one scoring request from its parsed body: what
+ * {@linkcode answerScoring} does once the bytes are parsed, for a caller
+ * that frees the bytes before scoring (a scoring worker).
+ *
+ * @example
+ * ```ts
+ * import { answerParsed } from "./scoring.ts";
+ * const answer = await answerParsed("rag", {
+ *   samples: [{ response: "Paris", reference: "Paris" }],
+ *   metrics: ["exact_match"],
+ * });
+ * console.log(JSON.parse(new TextDecoder().decode(answer.body)).aggregate); // { exact_match: 1 }
+ * ```
+ *
+ * @param route Which route.
+ * @param body The request body, parsed.
+ * @param options Budgets, registry, trec_eval runner and deadline.
+ * @returns The answer.
+ * @throws {HttpProblem} On a bad request or one over its budgets;
+ * `InputError` on malformed input; anything else is a bug.
+ */
+export async function answerParsed(
+  route: ScoringRoute,
+  body: JsonObject,
+  options: AnswerScoringOptions = {},
+): Promise<ScoredAnswer> {
   const budgets = options.budgets ?? DEFAULT_BUDGETS;
-  const body = parseJsonObject(bytes);
   const settings = {
     registry: options.registry,
     deadline: options.deadline,

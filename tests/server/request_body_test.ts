@@ -94,3 +94,64 @@ Deno.test("ByteBudget.reserve admits in arrival order and gives up when its sign
   budget.give(10);
   assertEquals(budget.used, 0);
 });
+
+Deno.test("bodies served over HTTP arrive whole, of declared length or chunked, across many reads", async () => {
+  const budget = new ByteBudget(1 << 20);
+  const app = new Hono<{ Variables: RequestBodyVariables }>();
+  app.onError((error) => problemOf(error).toResponse());
+  app.post(
+    "/",
+    requestBody({ limit: 300_000, buffered: budget, log: () => {} }),
+    (c) => {
+      const body = c.get("body");
+      // What the pool transfers to a worker: the whole buffer, no more.
+      return c.json({
+        length: body.length,
+        bufferLength: body.buffer.byteLength,
+        sum: body.reduce((sum, byte) => (sum * 31 + byte) >>> 0, 7),
+      });
+    },
+  );
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    app.fetch,
+  );
+  try {
+    const url = `http://127.0.0.1:${server.addr.port}/`;
+    // 250,000 bytes: about four reads of 64 KiB.
+    const bytes = new TextEncoder().encode(
+      JSON.stringify({ text: "0123456789".repeat(25_000 - 1) }),
+    );
+    const expected = {
+      length: bytes.length,
+      bufferLength: bytes.length,
+      sum: bytes.reduce((sum, byte) => (sum * 31 + byte) >>> 0, 7),
+    };
+    const post = (body: BodyInit) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+    const chunked = (count: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < count; i++) {
+            for (let at = 0; at < bytes.length; at += 10_000) {
+              controller.enqueue(bytes.slice(at, at + 10_000));
+            }
+          }
+          controller.close();
+        },
+      });
+    assertEquals(await (await post(bytes)).json(), expected);
+    assertEquals(await (await post(chunked(1))).json(), expected);
+    // Two copies: 500,000 bytes of unknown length, over the limit.
+    const tooLarge = await post(chunked(2));
+    assertEquals(tooLarge.status, 413);
+    await tooLarge.body?.cancel();
+    assertEquals(budget.used, 0);
+  } finally {
+    await server.shutdown();
+  }
+});
