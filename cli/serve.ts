@@ -11,7 +11,10 @@ import {
   descriptorLimit,
   serveGuarded,
 } from "../server/connection_guard.ts";
-import { DEFAULT_BODY_TIME_LIMIT } from "../server/request_body.ts";
+import {
+  DEFAULT_BODY_TIME_LIMIT,
+  longestBodyTime,
+} from "../server/request_body.ts";
 import {
   DEFAULT_QUEUE_TIME_LIMIT,
   DEFAULT_TIME_LIMIT,
@@ -160,7 +163,8 @@ async function serve(
     idleTimeout: optional("idle-timeout", values["idle-timeout"]),
     // The app answers within its own limits; this only catches a request
     // it never saw whole.
-    answerTimeout: (options.bodyTimeLimit ?? DEFAULT_BODY_TIME_LIMIT) +
+    answerTimeout:
+      longestBodyTime(options.bodyTimeLimit ?? DEFAULT_BODY_TIME_LIMIT) +
       (options.queueTimeLimit ?? DEFAULT_QUEUE_TIME_LIMIT) +
       (options.timeLimit ?? DEFAULT_TIME_LIMIT) + 10_000,
     maxConnections: optional("max-connections", values["max-connections"]) ??

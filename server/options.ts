@@ -15,7 +15,12 @@ export interface ServerOptions {
   token?: string;
   /** The largest request body in bytes, answered 413 beyond. Default: 32 MiB. */
   bodyLimit?: number;
-  /** Milliseconds a request body may take to arrive, answered 408 beyond. Default: 20000. */
+  /**
+   * Milliseconds a request body may take to arrive, answered 408 beyond,
+   * plus a second per 64 KiB received (up to three times as long), so an
+   * upload that keeps coming is not cut off and a trickling one is.
+   * Default: 20000.
+   */
   bodyTimeLimit?: number;
   /**
    * Bytes of request bodies held at once, being read or waiting for a

@@ -16,6 +16,32 @@ export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024;
 export const DEFAULT_BODY_TIME_LIMIT = 20_000;
 /** The default bytes of bodies held at once, read or waiting: 256 MiB. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
+/**
+ * The bytes of body that earn one more second beyond the body's time
+ * limit: 64 KiB. A body that keeps arriving at this rate or faster is not
+ * cut off at its time limit (a busy serving thread reads fifty uploads at
+ * a time slower than their clients send); one that trickles is.
+ */
+export const BODY_BYTES_PER_EXTRA_SECOND = 64 * 1024;
+/** The longest a body may take to arrive, in multiples of its time limit, however fast it comes: 3. */
+export const BODY_TIME_STRETCH = 3;
+
+/**
+ * The longest a body may take to arrive whatever its rate, in
+ * milliseconds: {@linkcode BODY_TIME_STRETCH} times its time limit.
+ *
+ * @example
+ * ```ts
+ * import { longestBodyTime } from "./request_body.ts";
+ * console.log(longestBodyTime(20_000)); // 60000
+ * ```
+ *
+ * @param timeLimit The body time limit, in milliseconds.
+ * @returns The longest time, in milliseconds.
+ */
+export function longestBodyTime(timeLimit: number): number {
+  return BODY_TIME_STRETCH * timeLimit;
+}
 
 /**
  * A count of bytes held, with a capacity: taking more than is left fails,
@@ -122,7 +148,11 @@ export class ByteBudget {
 export interface RequestBodyOptions {
   /** The largest body in bytes, answered 413 beyond. Default: {@linkcode DEFAULT_BODY_LIMIT}. */
   limit?: number;
-  /** Milliseconds to receive the body, answered 408 beyond. Default: {@linkcode DEFAULT_BODY_TIME_LIMIT}. */
+  /**
+   * Milliseconds to receive the body, answered 408 beyond, plus a second
+   * per {@linkcode BODY_BYTES_PER_EXTRA_SECOND} bytes received, up to
+   * {@linkcode longestBodyTime}. Default: {@linkcode DEFAULT_BODY_TIME_LIMIT}.
+   */
   timeLimit?: number;
   /**
    * Bytes held across requests. A body of declared length waits for room
@@ -147,7 +177,9 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * Reads a JSON request body whole (`c.get("body")`) before the handlers
  * after it run, and gives its bytes back to the shared budget when they are
  * done: 415 when the body is not declared as JSON, 413 beyond `limit`, 408
- * when it takes longer than `timeLimit`. A body of declared length first
+ * when it takes longer than `timeLimit` plus a second per
+ * {@linkcode BODY_BYTES_PER_EXTRA_SECOND} bytes received (at most
+ * {@linkcode longestBodyTime}). A body of declared length first
  * waits in line for room in the shared budget, unread (the client's bytes
  * wait in the connection), so legitimate bodies queue rather than fail and
  * no read can stall half-way for want of room; 429 when no room frees up
@@ -294,10 +326,23 @@ async function readBounded(
   let scratch = byob ? new Uint8Array(READ_SIZE) : undefined;
   let size = 0;
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    reader.cancel().catch(() => {});
-  }, settings.timeLimit);
+  // The deadline moves with the bytes received: checked when it falls due,
+  // and set again when they have bought more time.
+  const started = performance.now();
+  const deadline = () =>
+    started + Math.min(
+      settings.timeLimit + 1000 * size / BODY_BYTES_PER_EXTRA_SECOND,
+      longestBodyTime(settings.timeLimit),
+    );
+  let timer: ReturnType<typeof setTimeout>;
+  const arm = () => {
+    timer = setTimeout(() => {
+      if (performance.now() < deadline()) return arm();
+      timedOut = true;
+      reader.cancel().catch(() => {});
+    }, Math.max(0, deadline() - performance.now()));
+  };
+  arm();
   const stop = (problem: HttpProblem) => {
     reader.cancel().catch(() => {});
     return problem;
@@ -331,15 +376,18 @@ async function readBounded(
       size += bytes.length;
     }
   } finally {
-    clearTimeout(timer);
+    clearTimeout(timer!);
   }
   if (timedOut) {
     throw new HttpProblem(
       408,
-      `The request body took longer than its time limit of ${settings.timeLimit} ms to arrive.`,
+      `The request body took longer than its time limit of ${settings.timeLimit} ms to arrive, plus a second per ${BODY_BYTES_PER_EXTRA_SECOND} bytes received: ${size} bytes in ${
+        Math.round(performance.now() - started)
+      } ms.`,
       {
         extensions: {
           limit: settings.timeLimit,
+          received: size,
           setting: "RANKLENS_BODY_TIME_LIMIT_MS",
         },
         headers: { connection: "close" },

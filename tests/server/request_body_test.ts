@@ -155,3 +155,62 @@ Deno.test("bodies served over HTTP arrive whole, of declared length or chunked, 
     await server.shutdown();
   }
 });
+
+Deno.test("an upload that keeps coming outlasts the body time limit; a trickle is cut off at it", async () => {
+  const app = new Hono<{ Variables: RequestBodyVariables }>();
+  app.onError((error) => problemOf(error).toResponse());
+  app.post(
+    "/",
+    requestBody({ timeLimit: 1000, log: () => {} }),
+    (c) => c.text(String(c.get("body").length)),
+  );
+  const post = (body: ReadableStream<Uint8Array>) =>
+    app.request("/", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const later = (ms: number, step: () => void) =>
+    timers.push(setTimeout(step, ms));
+  // Four pieces of 64 KiB, the last 1.5 s after the first: longer than the
+  // time limit, each piece buying a second more (up to 3 s in all).
+  const piece = new Uint8Array(64 * 1024).fill(0x20);
+  const steady = post(
+    new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 4; i++) {
+          later(500 * i, () => controller.enqueue(piece.slice()));
+        }
+        later(1500, () => controller.close());
+      },
+    }),
+  );
+  // A byte every 100 ms: it buys nothing.
+  let trickling: ReturnType<typeof setInterval> | undefined;
+  const trickle = post(
+    new ReadableStream({
+      start(controller) {
+        trickling = setInterval(
+          () => controller.enqueue(new Uint8Array([0x20])),
+          100,
+        );
+      },
+      cancel() {
+        clearInterval(trickling);
+      },
+    }),
+  );
+  try {
+    const [kept, cut] = await Promise.all([steady, trickle]);
+    assertEquals([kept.status, await kept.text()], [200, String(4 * 65536)]);
+    const problem = await cut.json();
+    assertEquals(
+      [cut.status, problem.setting, problem.limit],
+      [408, "RANKLENS_BODY_TIME_LIMIT_MS", 1000],
+    );
+  } finally {
+    clearInterval(trickling);
+    for (const timer of timers) clearTimeout(timer);
+  }
+});
