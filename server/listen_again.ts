@@ -12,7 +12,9 @@
  * {@linkcode serveListeningAgain} handles it: it shuts the stopped server
  * down gracefully, which closes its idle connections (those still waiting
  * for a request head too) and lets the requests under way finish, and
- * listens again on the same address at once.
+ * listens again on the same address at once. Under `deno serve` the
+ * listening socket itself stays open in between, so that no connection is
+ * refused (`holdSocket` below).
  *
  * @module
  */
@@ -33,6 +35,39 @@ export type ServeFunction = (
  */
 function outOfDescriptors(error: unknown): boolean {
   return error instanceof Error && /Too many open files/.test(error.message);
+}
+
+/**
+ * The options with `deno serve`'s `kLoadBalanced` mark set (a symbol of
+ * `ext/http/00_serve.ts`, true under `--parallel`), and a listener that
+ * keeps the listening socket open while no server accepts on it; or none
+ * when the options have no such mark. A load-balanced listener is a copy
+ * of one socket kept for its address while any copy is open
+ * (`bind_load_balanced` in `ext/net/tcp.rs`): each server listens on a copy
+ * and the one returned, never accepted on, keeps the socket and its queue
+ * of connections between them.
+ */
+function holdSocket(
+  options: ListeningAgainOptions,
+): [ListeningAgainOptions, (port: number) => Deno.Listener | undefined] {
+  const mark = Object.getOwnPropertySymbols(options).find((symbol) =>
+    symbol.description === "kLoadBalanced"
+  );
+  if (mark === undefined) return [options, () => undefined];
+  const hold = (port: number) => {
+    try {
+      return Deno.listen(
+        {
+          hostname: options.hostname,
+          port,
+          loadBalanced: true,
+        } as Deno.TcpListenOptions,
+      );
+    } catch {
+      return undefined; // Without it a connection may be refused.
+    }
+  };
+  return [{ ...options, [mark]: true }, hold];
 }
 
 /**
@@ -76,10 +111,23 @@ export function serveListeningAgain(
     void
   >();
 
+  const [first, hold] = holdSocket(options);
+  // Opened once a server listens; released when it all ends.
+  let holder: Deno.Listener | undefined;
+  const release = () => {
+    try {
+      holder?.close();
+    } catch { /* closed */ }
+  };
+  const fail = (error: unknown) => {
+    release();
+    reject(error);
+  };
   const listen = (init: ListeningAgainOptions) => {
     const server = serve(init);
     const started = performance.now();
     current = server;
+    holder ??= hold(server.addr.port);
     if (!referenced) server.unref();
     server.finished.then(
       () => {
@@ -87,7 +135,7 @@ export function serveListeningAgain(
       },
       (error) => {
         if (stopping) return resolve();
-        if (!outOfDescriptors(error)) return reject(error);
+        if (!outOfDescriptors(error)) return fail(error);
         const now = performance.now();
         if (now - lastLog > 1000) {
           lastLog = now;
@@ -115,7 +163,7 @@ export function serveListeningAgain(
                   (error as Error).message
                 })`,
               );
-              return reject(error);
+              return fail(error);
             }
             setTimeout(again, 100);
           }
@@ -127,7 +175,7 @@ export function serveListeningAgain(
       },
     );
   };
-  listen(options);
+  listen(first);
 
   return {
     get addr() {
@@ -136,6 +184,7 @@ export function serveListeningAgain(
     finished,
     async shutdown() {
       stopping = true;
+      release();
       await Promise.all([current.shutdown(), ...draining]);
       resolve();
     },

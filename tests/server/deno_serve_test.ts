@@ -238,7 +238,11 @@ Deno.test("deno serve server.ts without --allow-env answers every request 500", 
   assert(String(health.json.detail).startsWith("The server is misconfigured"));
 });
 
-Deno.test("deno serve server.ts keeps answering after idle connections use up its descriptors", async () => {
+/**
+ * Holds 1,100 idle connections to `deno serve server.ts` under a limit of
+ * 1,024 descriptors, then asks for `/healthz` and a score.
+ */
+async function outlastIdleConnections(flags: string[]): Promise<void> {
   // A port of its own: `deno serve` may listen again only on the one it
   // was given (--port 0 would need --allow-net for the port it picked).
   const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -249,6 +253,7 @@ Deno.test("deno serve server.ts keeps answering after idle connections use up it
       "--nofile=1024:1024",
       Deno.execPath(),
       "serve",
+      ...flags,
       "--allow-env",
       "--allow-read",
       "--host",
@@ -281,19 +286,11 @@ Deno.test("deno serve server.ts keeps answering after idle connections use up it
   const idle: Deno.Conn[] = [];
   let killer: ReturnType<typeof setTimeout> | undefined;
   try {
-    // About 1,000 are accepted before accept fails; while the server
-    // listens again a connection may be refused.
-    let refused = 0;
-    const until = performance.now() + HANG;
-    while (idle.length < 1100 && performance.now() < until) {
-      try {
-        idle.push(await Deno.connect({ hostname: "127.0.0.1", port }));
-      } catch {
-        refused++;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+    // About 1,000 are accepted before accept fails. None is refused: the
+    // listening socket stays open while the server listens again.
+    for (let i = 0; i < 1100; i++) {
+      idle.push(await Deno.connect({ hostname: "127.0.0.1", port }));
     }
-    assertEquals(idle.length, 1100, `${refused} connections refused`);
     assertEquals(await get(url, "/healthz"), {
       status: 200,
       json: { status: "ok" },
@@ -305,12 +302,13 @@ Deno.test("deno serve server.ts keeps answering after idle connections use up it
     });
     // rr: d1 at rank 1, d9 at rank 2: (1 + 1/2) / 2.
     assertEquals([scored.status, scored.json.aggregate], [200, { rr: 0.75 }]);
-    // The idle connections it held when accepting failed were closed.
+    // The idle connections held where accepting failed were closed (with
+    // --parallel, perhaps in one isolate only).
     const closed = await Promise.all(
       idle.map(async (conn) => (await readUntil(conn, 1000)).closed),
     );
     const count = closed.filter(Boolean).length;
-    assert(count > 500 && count < 1100, `${count} closed`);
+    assert(count > 100 && count < 1100, `${count} closed`);
     assert(
       output.includes(
         "ranklens: accepting a connection failed (Too many open files (os error 24)); closing the idle connections and listening again",
@@ -334,4 +332,13 @@ Deno.test("deno serve server.ts keeps answering after idle connections use up it
   clearTimeout(killer);
   await reading;
   assertEquals(code, 0, output);
+}
+
+Deno.test("deno serve server.ts keeps answering after idle connections use up its descriptors", async () => {
+  await outlastIdleConnections([]);
+});
+
+Deno.test("deno serve --parallel server.ts keeps answering after idle connections use up its descriptors", async () => {
+  // Each isolate listens again on its own.
+  await outlastIdleConnections(["--parallel"]);
 });
