@@ -49,16 +49,17 @@ function outOfDescriptors(error: unknown): boolean {
  */
 function holdSocket(
   options: ListeningAgainOptions,
-): [ListeningAgainOptions, (port: number) => Deno.Listener | undefined] {
+): [ListeningAgainOptions, (addr: Deno.NetAddr) => Deno.Listener | undefined] {
   const mark = Object.getOwnPropertySymbols(options).find((symbol) =>
     symbol.description === "kLoadBalanced"
   );
   if (mark === undefined) return [options, () => undefined];
-  const hold = (port: number) => {
+  const hold = ({ transport, hostname, port }: Deno.NetAddr) => {
+    if (transport !== "tcp") return undefined;
     try {
       return Deno.listen(
         {
-          hostname: options.hostname,
+          hostname,
           port,
           loadBalanced: true,
         } as Deno.TcpListenOptions,
@@ -127,7 +128,7 @@ export function serveListeningAgain(
     const server = serve(init);
     const started = performance.now();
     current = server;
-    holder ??= hold(server.addr.port);
+    holder ??= hold(server.addr);
     if (!referenced) server.unref();
     server.finished.then(
       () => {
@@ -135,7 +136,10 @@ export function serveListeningAgain(
       },
       (error) => {
         if (stopping) return resolve();
-        if (!outOfDescriptors(error)) return fail(error);
+        // A Unix socket (DENO_SERVE_ADDRESS) is not listened on again.
+        if (!outOfDescriptors(error) || server.addr.transport !== "tcp") {
+          return fail(error);
+        }
         const now = performance.now();
         if (now - lastLog > 1000) {
           lastLog = now;
@@ -148,12 +152,14 @@ export function serveListeningAgain(
         const drain = server.shutdown().catch(() => {});
         draining.add(drain);
         drain.finally(() => draining.delete(drain));
-        // The same port, even when the first was 0 (`deno serve --port 0`
-        // then needs --allow-net for it); no second "Listening on" line.
+        // The address served, even when it is not the one asked for (port
+        // 0, which `deno serve` then allows only with --allow-net, or
+        // DENO_SERVE_ADDRESS); no second "Listening on" line.
+        const { hostname, port } = server.addr;
         const again = () => {
           if (stopping) return;
           try {
-            listen({ ...init, port: server.addr.port, onListen() {} });
+            listen({ ...init, hostname, port, onListen() {} });
           } catch (error) {
             // No descriptor for the socket yet: try again soon. Anything
             // else (no permission for the port, say) ends it.

@@ -16,10 +16,12 @@ interface FakeServer extends Deno.HttpServer<Deno.NetAddr> {
   shutdowns: number;
 }
 
-function fakeServer(port: number): FakeServer {
+function fakeServer(
+  addr: Deno.NetAddr = { transport: "tcp", hostname: "127.0.0.1", port: 4321 },
+): FakeServer {
   const { promise, resolve, reject } = Promise.withResolvers<void>();
   const server: FakeServer = {
-    addr: { transport: "tcp", hostname: "127.0.0.1", port },
+    addr,
     finished: promise,
     shutdowns: 0,
     fail: reject,
@@ -37,8 +39,8 @@ function fakeServer(port: number): FakeServer {
   return server;
 }
 
-/** The stand-in: each call gets a server on port 4321. */
-function fakeServe() {
+/** The stand-in: each call gets a server on `addr`. */
+function fakeServe(addr?: Deno.NetAddr) {
   const calls: ListeningAgainOptions[] = [];
   const servers: FakeServer[] = [];
   let called: () => void = () => {};
@@ -56,7 +58,7 @@ function fakeServe() {
     },
     serve(options: ListeningAgainOptions) {
       calls.push(options);
-      const server = fakeServer(4321);
+      const server = fakeServer(addr);
       servers.push(server);
       called();
       return server;
@@ -71,11 +73,13 @@ const onListen = () => {};
 const emfile = () =>
   new Deno.errors.Http("Error: Too many open files (os error 24)");
 
-Deno.test("running out of descriptors closes the idle connections and listens again on the same port", async () => {
+Deno.test("running out of descriptors closes the idle connections and listens again on the same address", async () => {
   const fake = fakeServe();
   const lines: string[] = [];
+  // Asked for any interface and port, it got 127.0.0.1:4321 (as with
+  // DENO_SERVE_ADDRESS): that is where it listens again.
   const server = serveListeningAgain(
-    { hostname: "127.0.0.1", port: 0, handler, onListen },
+    { hostname: "0.0.0.0", port: 0, handler, onListen },
     fake.serve,
     (line) => lines.push(line),
   );
@@ -133,4 +137,20 @@ Deno.test("listening again without permission for the port ends the server", asy
     lines[1],
     `ranklens: listening again failed (${denied.message})`,
   );
+});
+
+Deno.test("a Unix socket that runs out of descriptors is not listened on again", async () => {
+  // DENO_SERVE_ADDRESS=unix:PATH: Deno.serve's address is not a port.
+  const fake = fakeServe(
+    { transport: "unix", path: "/tmp/app.sock" } as unknown as Deno.NetAddr,
+  );
+  const server = serveListeningAgain(
+    { hostname: "127.0.0.1", port: 8000, handler },
+    fake.serve,
+    () => {},
+  );
+  const error = emfile();
+  fake.servers[0].fail(error);
+  const caught = await server.finished.then(() => undefined, (e) => e);
+  assertEquals([caught, fake.calls.length], [error, 1]);
 });
