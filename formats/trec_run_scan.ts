@@ -210,11 +210,14 @@ function compareBytes(
  * none when the lookup is built again in place for the next topic).
  */
 class JudgedLookup {
-  grades: Float64Array = new Float64Array(16);
-  #bytes: Uint8Array = new Uint8Array(256);
-  #starts: Int32Array = new Int32Array(17);
-  #table: Int32Array = new Int32Array(32);
-  #hashes: Int32Array = new Int32Array(32);
+  // Sized by the first build: a lookup made for one topic's judgements
+  // would otherwise make each array twice, which from cold code costs more
+  // than the build.
+  grades: Float64Array = NO_GRADES;
+  #bytes: Uint8Array = NO_BYTES;
+  #starts: Int32Array = NO_INTS;
+  #table: Int32Array = NO_INTS;
+  #hashes: Int32Array = NO_INTS;
   #mask = 0;
   #count = 0;
   #judgedGrades: Float64Array | undefined;
@@ -233,7 +236,10 @@ class JudgedLookup {
       this.grades = new Float64Array(count);
       this.#starts = new Int32Array(count + 1);
     }
-    let bytes = this.#bytes;
+    // Docnos of a few bytes each, grown if longer.
+    let bytes = this.#bytes.length < count * 8
+      ? new Uint8Array(count * 8)
+      : this.#bytes;
     let length = 0, i = 0;
     // forEach, not for-of: the entries iterator makes an array per entry.
     judgements.forEach((grade, docno) => {
@@ -326,6 +332,10 @@ class JudgedLookup {
     return this.#judgedGrades = sorted;
   }
 }
+
+const NO_GRADES = new Float64Array(0);
+const NO_BYTES = new Uint8Array(0);
+const NO_INTS = new Int32Array(0);
 
 function grown(bytes: Uint8Array, least: number): Uint8Array {
   const bigger = new Uint8Array(Math.max(least, bytes.length * 2));
@@ -712,9 +722,13 @@ export function scanTopics(
       topicStart = lineStart;
     };
 
-    // Parses the lines of buffer[0, limit), where buffer[limit - 1] is a
-    // newline: one pass over the bytes, no string per field.
-    const parseChunk = (from: number, limit: number): void => {
+    // Where the id of the topic that stopped parseChunk is in the buffer.
+    let nextQidStart = 0, nextQidEnd = 0;
+
+    // Parses the lines of buffer[from, limit), where buffer[limit - 1] is a
+    // newline, up to the first line of another topic: one pass over the
+    // bytes, no string per field. Returns where it stopped (limit when done).
+    const parseChunk = (from: number, limit: number): number => {
       const b = buffer;
       let i = from;
       while (i < limit) {
@@ -813,7 +827,13 @@ export function scanTopics(
           qe - qs !== qidLength ||
           !sameBytes(qidBytes, 0, qidLength, b, qs, qe)
         ) {
-          startTopic(b, qs, qe, lineStart);
+          // A new topic: the caller starts it and the line is parsed again.
+          // The loop then makes no call that only a topic change reaches:
+          // that call's missing type feedback threw the loop's optimized
+          // code away at the first topic change of every run.
+          nextQidStart = qs;
+          nextQidEnd = qe;
+          return lineStart;
         }
         if (!lookup) {
           // An unjudged topic is not ranked, but its lines must still be
@@ -868,6 +888,7 @@ export function scanTopics(
           topic.foundJudged.push(judged);
         }
       }
+      return limit;
     };
 
     // Like trec_eval: only duplicates within the kept depth count, and the
@@ -994,7 +1015,11 @@ export function scanTopics(
         searched = length;
       }
       if (end > parsed) {
-        parseChunk(parsed, end);
+        for (let at = parsed; (at = parseChunk(at, end)) < end;) {
+          startTopic(buffer, nextQidStart, nextQidEnd, at);
+          // The line is counted again when it is parsed again.
+          lineNumber--;
+        }
         parsed = end;
       }
       if (lastTagStart >= 0) {
