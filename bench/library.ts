@@ -8,8 +8,8 @@
  * ```
  *
  * Two inputs take turns run by run, so a change in the machine's load falls
- * on both: ranked lists of ids through `evaluateSync`, and the same lists
- * as document numbers of a `NumberedQrels` through `evaluate`, which joins
+ * on both, each through `evaluateSync`: ranked lists of ids, and the same
+ * lists as document numbers of a `NumberedQrels`, whose run joins
  * them by reading typed arrays instead of hashing every document id
  * (numbering is not timed: a caller holding integer ids, such as a vector
  * index's positions, has done it already; the qrels are numbered once).
@@ -22,7 +22,7 @@
 
 import { parseArgs } from "node:util";
 import { cpuUsage } from "node:process";
-import { evaluate, evaluateSync } from "../metrics/evaluate.ts";
+import { evaluateSync } from "../metrics/evaluate.ts";
 import { NumberedQrels } from "../model/numbered_qrels.ts";
 import type { RankedList } from "../model/types.ts";
 
@@ -99,8 +99,8 @@ for (let r = 0; r < Number(values.runs); r++) {
   );
   await timed(
     byNumbers,
-    async () =>
-      (await evaluate(numbered.run(lists), numbered.qrels, ["ndcg@10"]))
+    () =>
+      evaluateSync(numbered.run(lists), numbered.qrels, ["ndcg@10"])
         .aggregate["ndcg@10"],
   );
 }
@@ -122,7 +122,7 @@ report(
   `evaluateSync ndcg@10, ${queries} queries x ${depth} docs, ids`,
   byIds,
 );
-report("the same as numbers (NumberedQrels, evaluate)", byNumbers);
+report("the same as numbers (NumberedQrels)", byNumbers);
 // Asked for, not required: `deno run bench/library.ts` still runs.
 const load = await Deno.permissions.query({ name: "sys", kind: "loadavg" });
 console.log(

@@ -15,6 +15,7 @@ import {
   judgeRankedList,
   type JudgeRequest,
   JUDGING_RESTART,
+  type JudgingRun,
 } from "../model/judged_run.ts";
 import { InputError } from "../model/errors.ts";
 import type { BoundMetric } from "./metric.ts";
@@ -25,7 +26,7 @@ import {
   type RunLike,
   runOf,
 } from "../model/plain_data.ts";
-import type { Qrels, QueryId, RankedList } from "../model/types.ts";
+import type { Judgements, Qrels, QueryId, RankedList } from "../model/types.ts";
 import { compareIds } from "../model/compare_ids.ts";
 import { aggregateValues } from "./aggregate.ts";
 import { QueryValues } from "./_query_values.ts";
@@ -127,6 +128,9 @@ class Evaluator {
   #runName: string;
   #perQuery: QueryValues;
   #segmentOf = new Map<QueryId, string>();
+  #qrelsOrder:
+    | { ids: QueryId[]; judgements: Judgements[]; next: number }
+    | undefined;
   #unjudged = 0;
   #withoutRelevant = 0;
 
@@ -174,13 +178,31 @@ class Evaluator {
   }
 
   add(ranked: RankedList): void {
-    const judgements = this.#qrels.get(ranked.queryId);
+    const judgements = this.#judgementsOf(ranked.queryId);
     this.addTopic({
       queryId: ranked.queryId,
       segment: ranked.segment,
       ranking: judgements &&
         judgeRankedList(ranked, judgements, this.#request, this.#runName),
     });
+  }
+
+  // A run that lists its queries in the qrels' order (as most do) finds
+  // each where the last one ended, comparing two ids instead of looking
+  // one up among many.
+  #judgementsOf(queryId: QueryId): Judgements | undefined {
+    const order = this.#qrelsOrder ??= {
+      ids: [...this.#qrels.keys()],
+      judgements: [...this.#qrels.values()],
+      next: 0,
+    };
+    const { ids, next } = order;
+    for (let q = next; q < next + 2 && q < ids.length; q++) {
+      if (ids[q] !== queryId) continue;
+      order.next = q + 1;
+      return order.judgements[q];
+    }
+    return this.#qrels.get(queryId);
   }
 
   addTopic(topic: JudgedTopic): void {
@@ -450,27 +472,57 @@ export async function evaluate(
  * console.log(result.aggregate["P@1"]); // 1
  * ```
  *
- * @param run Ranked lists.
+ * @example Document numbers
+ * ```ts
+ * import { evaluateSync } from "./evaluate.ts";
+ * import { NumberedQrels } from "../model/numbered_qrels.ts";
+ * const numbered = new NumberedQrels({ q1: { d1: 1 } });
+ * const run = numbered.run([{ queryId: "q1", docs: numbered.numbersOf(["d9", "d1"]) }]);
+ * console.log(evaluateSync(run, numbered.qrels, ["rr"]).aggregate.rr); // 0.5
+ * ```
+ *
+ * @param run Ranked lists, or a {@linkcode JudgingRun} that judges without
+ * a promise (`judgeSync`, as a `NumberedQrels` run does).
  * @param qrels The judgements, as maps or `{query: {doc: grade}}`.
  * @param metrics Metric specs or bound metrics.
  * @param options Evaluation options; `signal` is checked between queries,
  * `onQuery` is not awaited.
  * @returns The evaluation.
  * @throws {RangeError} If the relevance level or the depth is out of range.
+ * @throws {TypeError} If a judging run cannot judge without a promise.
  * @throws {InputError} On a repeated document, or (with `requireJudged`) a
  * run without a judged query.
  */
 export function evaluateSync(
-  run: Iterable<RankedList>,
+  run: Iterable<RankedList> | JudgingRun,
   qrels: QrelsLike,
   metrics: readonly MetricLike[],
   options: EvaluateOptions = {},
 ): Evaluation {
   const evaluator = new Evaluator(qrelsOf(qrels), metrics, options);
+  const { signal, onQuery } = options;
+  if (isJudgingRun(run)) {
+    if (!run.judgeSync) {
+      throw new TypeError(
+        `Run "${run.name}" is judged asynchronously: evaluate it with evaluate`,
+      );
+    }
+    evaluator.runName = run.name;
+    for (const item of run.judgeSync(evaluator.request(signal))) {
+      signal?.throwIfAborted();
+      if (item === JUDGING_RESTART) {
+        evaluator.restart();
+        continue;
+      }
+      evaluator.addTopic(item);
+      onQuery?.(item.queryId);
+    }
+    return evaluator.finish();
+  }
   for (const ranked of run) {
-    options.signal?.throwIfAborted();
+    signal?.throwIfAborted();
     evaluator.add(ranked);
-    options.onQuery?.(ranked.queryId);
+    onQuery?.(ranked.queryId);
   }
   return evaluator.finish();
 }

@@ -89,6 +89,15 @@ export interface JudgingRun extends AsyncIterable<RankedList> {
    * @returns Batches of judged topics.
    */
   judgeBatches?(request: JudgeRequest): AsyncIterable<Iterable<JudgedItem>>;
+  /**
+   * What `judge` yields, without a promise, for a run held in memory:
+   * `evaluateSync` takes a run that has it. It and `judge` share one
+   * reading.
+   *
+   * @param request How to join.
+   * @returns The judged topics.
+   */
+  judgeSync?(request: JudgeRequest): Iterable<JudgedItem>;
 }
 
 /**

@@ -178,13 +178,15 @@ class Numbering {
   readonly #numberOf = new Map<DocId, number>();
   // Query to its index in the arrays below.
   readonly #queryIndex = new Map<QueryId, number>();
+  readonly #queryIds: QueryId[] = [];
   readonly #judgements: Judgements[] = [];
   readonly #judgedGrades: Float64Array[] = [];
   // Query q's judged numbers and grades are [starts[q], starts[q + 1]).
   readonly #starts: Int32Array;
   readonly #numbers: Int32Array;
   readonly #grades: Float64Array;
-  readonly #join: NumberedJoin;
+  readonly #widest: number;
+  #join: NumberedJoin | undefined;
 
   constructor(qrels: Qrels, docs: Iterable<DocId>) {
     for (const doc of docs) {
@@ -204,6 +206,7 @@ class Numbering {
     for (const [queryId, judgements] of qrels) {
       if (judgements.size > widest) widest = judgements.size;
       this.#queryIndex.set(queryId, q);
+      this.#queryIds.push(queryId);
       this.#judgements.push(judgements);
       this.#judgedGrades.push(judgedGradesOf(judgements, queryId));
       for (const [doc, grade] of judgements) {
@@ -212,7 +215,32 @@ class Numbering {
       }
       this.#starts[++q] = at;
     }
-    this.#join = new NumberedJoin(widest);
+    this.#widest = widest;
+  }
+
+  // The arrays a run's join reuses, shared by every run of the numbers: a
+  // list is joined at once, never interleaved with another.
+  get join(): NumberedJoin {
+    return this.#join ??= new NumberedJoin(this.#widest);
+  }
+
+  // A query's index: a run that lists its queries in the qrels' order (as
+  // most do) finds each where the last one ended, comparing two ids
+  // instead of looking one up among many.
+  #indexOf(queryId: QueryId, join: NumberedJoin): number | undefined {
+    const ids = this.#queryIds;
+    for (
+      let q = join.nextQuery;
+      q < join.nextQuery + 2 && q < ids.length;
+      q++
+    ) {
+      if (ids[q] !== queryId) continue;
+      join.nextQuery = q + 1;
+      return q;
+    }
+    const q = this.#queryIndex.get(queryId);
+    if (q !== undefined) join.nextQuery = q + 1;
+    return q;
   }
 
   numberOf(doc: DocId): number {
@@ -229,16 +257,16 @@ class Numbering {
   judgeList(
     list: NumberedList,
     request: JudgeRequest,
+    join: NumberedJoin,
     runName: string,
   ): JudgedTopic {
     const { queryId, docs, segment } = list;
-    const q = this.#queryIndex.get(queryId);
+    const q = this.#indexOf(queryId, join);
     if (q === undefined) {
       // Not judged: still refused for a number without an id.
       for (let i = 0; i < docs.length; i++) this.#idOf(docs[i], list, runName);
       return { queryId, ranking: undefined, segment };
     }
-    const join = this.#join;
     join.fit(this.ids.length);
     const stamp = join.next();
     const { seenBy, judgedAt } = join;
@@ -342,6 +370,8 @@ class NumberedJoin {
   // Where a list's judged documents rank, and their grades.
   readonly ranks: Int32Array;
   readonly grades: Float64Array;
+  // Where the next list's query is likely to be among the qrels'.
+  nextQuery = 0;
   #stamp = 0;
 
   constructor(widest: number) {
@@ -402,10 +432,16 @@ class NumberedRun implements JudgingRun {
       }
       return;
     }
+    const join = this.#numbering.join;
+    join.nextQuery = 0;
     for (const list of this.#lists) {
       request.signal?.throwIfAborted();
-      yield this.#numbering.judgeList(list, request, this.name);
+      yield this.#numbering.judgeList(list, request, join, this.name);
     }
+  }
+
+  judgeSync(request: JudgeRequest): Iterable<JudgedTopic> {
+    return this.#topics(request);
   }
 
   async *judge(request: JudgeRequest): AsyncGenerator<JudgedTopic> {

@@ -213,3 +213,28 @@ Deno.test("a grade that is not a finite number is an InputError naming the query
     );
   }
 });
+
+Deno.test("a run in the qrels' order, with gaps and unjudged queries, finds each query's judgements", () => {
+  // q1..q4 of the qrels, q2 missing, q9 unjudged, q1 again at the end.
+  const ordered: RankedList[] = [
+    { queryId: "q1", docs: ["b", "a"] },
+    { queryId: "q3", docs: ["e"] },
+    { queryId: "q9", docs: ["f"] },
+    { queryId: "q4", docs: ["x", "y", "f"] },
+  ];
+  const result = evaluateSync(ordered, qrels, ["rr", "num_rel"]);
+  assertEquals(Array.from(result.perQuery.get("q1")!), [0.5, 1]);
+  assertEquals(Array.from(result.perQuery.get("q3")!), [0, 0]);
+  assertEquals(Array.from(result.perQuery.get("q4")!), [1 / 3, 1]);
+  assertEquals(result.counts, {
+    scored: 3,
+    unjudged: 1,
+    withoutRelevant: 1,
+    notRetrieved: 1,
+  });
+  assertThrows(
+    () => evaluateSync([...ordered, ordered[0]], qrels, ["rr"]),
+    InputError,
+    'run: query "q1" appears twice in the run',
+  );
+});

@@ -5,7 +5,11 @@
  */
 
 import { assertEquals, assertRejects, assertThrows } from "../assert.ts";
-import { evaluate, type EvaluateOptions } from "../../metrics/evaluate.ts";
+import {
+  evaluate,
+  type EvaluateOptions,
+  evaluateSync,
+} from "../../metrics/evaluate.ts";
 import { readRun } from "../../formats/trec_run.ts";
 import { readQrels } from "../../formats/trec_qrels.ts";
 import { InputError, RepeatedDocumentError } from "../../model/errors.ts";
@@ -56,14 +60,14 @@ async function assertLikeTrecEval(
   const numbered = new NumberedQrels(qrels);
   const lists = await numberedRun(numbered, runFile);
   const expected = await reference(outFile);
-  // Joined by number (the qrels numbered), and by id (other qrels).
-  for (const against of [numbered.qrels, new Map(qrels)]) {
-    const result = await evaluate(
-      numbered.run(lists),
-      against,
-      MEASURES,
-      options,
-    );
+  // Joined by number (the qrels numbered), with or without a promise, and
+  // by id (other qrels).
+  const results = [
+    await evaluate(numbered.run(lists), numbered.qrels, MEASURES, options),
+    evaluateSync(numbered.run(lists), numbered.qrels, MEASURES, options),
+    await evaluate(numbered.run(lists), new Map(qrels), MEASURES, options),
+  ];
+  for (const result of results) {
     for (const [query, values] of expected) {
       const row = query === "all" ? undefined : result.perQuery.get(query)!;
       MEASURES.forEach((name, m) => {
@@ -149,4 +153,12 @@ Deno.test("a run of numbers gives metrics that read ids its ids", async () => {
   const ranked = [];
   for await (const list of run) ranked.push(list);
   assertEquals(ranked, [{ queryId: "q1", docs: ["d3", "new", "d0"] }]);
+});
+
+Deno.test("evaluateSync refuses a run that judges only with a promise", () => {
+  assertThrows(
+    () => evaluateSync(readRun(DATA + "results.test"), new Map(), ["rr"]),
+    TypeError,
+    `Run "${DATA}results.test" is judged asynchronously: evaluate it with evaluate`,
+  );
 });
