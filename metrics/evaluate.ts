@@ -128,6 +128,8 @@ class Evaluator {
   #runName: string;
   #perQuery: QueryValues;
   #segmentOf = new Map<QueryId, string>();
+  // Each row's place in id order, while every topic has come with one.
+  #idOrders: number[] | undefined = [];
   #qrelsOrder:
     | { ids: QueryId[]; judgements: Judgements[]; next: number }
     | undefined;
@@ -222,6 +224,9 @@ class Evaluator {
       this.#segmentOf.set(queryId, topic.segment);
     }
     this.#score(ranking);
+    if (this.#idOrders === undefined) return;
+    if (topic.idOrder === undefined) this.#idOrders = undefined;
+    else this.#idOrders.push(topic.idOrder);
   }
 
   /** Forgets every topic: the run is being read again from its start. */
@@ -230,6 +235,7 @@ class Evaluator {
     this.#segmentOf = new Map();
     this.#unjudged = 0;
     this.#withoutRelevant = 0;
+    this.#idOrders = [];
   }
 
   #score(ranking: JudgedRanking): void {
@@ -269,6 +275,8 @@ class Evaluator {
   // id met twice is an error.
   #rowsInIdOrder(): number[] {
     const ids = this.#perQuery.ids;
+    const placed = this.#rowsPlaced(ids);
+    if (placed) return placed;
     const rows = new Array<number>(ids.length);
     let sorted = true;
     for (let row = 0; row < rows.length; row++) {
@@ -288,6 +296,25 @@ class Evaluator {
       return order || a - b;
     });
     if (twice !== undefined) throw this.#twice(twice);
+    return rows;
+  }
+
+  // The rows in id order by the places the run gave, without a sort;
+  // undefined when it gave none (or one out of range).
+  #rowsPlaced(ids: readonly QueryId[]): number[] | undefined {
+    const places = this.#idOrders;
+    if (places === undefined || places.length !== ids.length) return;
+    const rowAt = new Int32Array(this.#qrels.size).fill(-1);
+    for (let row = 0; row < places.length; row++) {
+      const place = places[row];
+      if (!(place >= 0 && place < rowAt.length)) return;
+      if (rowAt[place] !== -1) throw this.#twice(ids[row]);
+      rowAt[place] = row;
+    }
+    const rows: number[] = [];
+    for (let place = 0; place < rowAt.length; place++) {
+      if (rowAt[place] !== -1) rows.push(rowAt[place]);
+    }
     return rows;
   }
 
@@ -319,6 +346,7 @@ class Evaluator {
         }
       }
       if (this.#options.averageOverQrels && notRetrieved > 0) {
+        this.#idOrders = undefined;
         rows = this.#rowsInIdOrder();
       }
     }

@@ -47,6 +47,12 @@ export interface JudgedTopic {
   readonly ranking: JudgedRanking | undefined;
   /** The segment key of the ranked list, when it has one. */
   readonly segment?: string;
+  /**
+   * The query's place among the qrels' queries in id order (0 first), for
+   * a run that knows it: the evaluation then puts its rows in that order
+   * without sorting their ids. Default: unknown.
+   */
+  readonly idOrder?: number;
 }
 
 /**

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { compareIds } from "./compare_ids.ts";
 import { InputError, RepeatedDocumentError } from "./errors.ts";
 import { joinJudgements, judgedGradesOf } from "./judged_ranking.ts";
 import {
@@ -186,6 +187,7 @@ class Numbering {
   readonly #numbers: Int32Array;
   readonly #grades: Float64Array;
   readonly #widest: number;
+  readonly #idOrder: Int32Array;
   #join: NumberedJoin | undefined;
 
   constructor(qrels: Qrels, docs: Iterable<DocId>) {
@@ -216,6 +218,11 @@ class Numbering {
       this.#starts[++q] = at;
     }
     this.#widest = widest;
+    // Each query's place in id order, found once for every evaluation.
+    const byId = Array.from(this.#queryIds, (_, q) => q)
+      .sort((a, b) => compareIds(this.#queryIds[a], this.#queryIds[b]));
+    this.#idOrder = new Int32Array(byId.length);
+    byId.forEach((q, place) => this.#idOrder[q] = place);
   }
 
   // The arrays a run's join reuses, shared by every run of the numbers: a
@@ -311,7 +318,7 @@ class Numbering {
         docs: request.readsDocs ? this.#idsOf(docs, n) : undefined,
       },
     );
-    return { queryId, ranking, segment };
+    return { queryId, ranking, segment, idOrder: this.#idOrder[q] };
   }
 
   // The ids of the first `length` numbers of a list, each checked.
