@@ -16,7 +16,7 @@ import {
   type ScoresRecord,
 } from "../model/plain_data.ts";
 import { InputError, RepeatedDocumentError } from "../model/errors.ts";
-import { describe } from "../model/quote.ts";
+import { describe, quoted } from "../model/quote.ts";
 import { checkKeyCount, parseJsonKeepingKeys } from "./json_text.ts";
 import { readJsonLines } from "./jsonl.ts";
 import { openSource, type Source } from "./source.ts";
@@ -118,6 +118,29 @@ export async function readJsonQrels(
 const QUERY_KEYS = ["qid", "query_id", "queryId", "query-id"];
 const DOC_KEYS = ["docid", "doc_id", "docId", "docno", "pid", "corpus-id"];
 
+// The record's key among a few spellings; two spellings that disagree would
+// leave the choice of id to the order of this list.
+function idKey(
+  record: Record<string, unknown>,
+  keys: readonly string[],
+  what: string,
+  name: string,
+  line: number,
+): string | undefined {
+  const given = keys.filter((k) => typeof record[k] === "string");
+  const other = given.find((k) => record[k] !== record[given[0]]);
+  if (other !== undefined) {
+    throw new InputError(
+      name,
+      line,
+      `the record gives two ${what} ids, ${quoted(given[0])}: ${
+        quoted(record[given[0]] as string)
+      } and ${quoted(other)}: ${quoted(record[other] as string)}`,
+    );
+  }
+  return given[0];
+}
+
 /**
  * Reads a run kept as JSON Lines: each line either a dict
  * `{qid: {docid: score}}` (one or more queries) or one record
@@ -135,7 +158,8 @@ const DOC_KEYS = ["docid", "doc_id", "docId", "docno", "pid", "corpus-id"];
  * @param source A path (`-` for stdin, `.gz` decompressed), a stream or `{ text }`.
  * @param options The name for error messages.
  * @returns The ranked lists, in order of each query's first line.
- * @throws {InputError} Naming the line of a record of another shape or a
+ * @throws {InputError} Naming the line of a record of another shape, a
+ * record whose spellings of one id disagree (`qid` and `query_id`), or a
  * document given twice for a query.
  */
 export async function readJsonLinesRun(
@@ -146,8 +170,8 @@ export async function readJsonLinesRun(
   const run = new Map<QueryId, Map<DocId, number>>();
   for await (const { value, line } of readJsonLines(stream, { name })) {
     if (isRecord(value)) {
-      const queryKey = QUERY_KEYS.find((k) => typeof value[k] === "string");
-      const docKey = DOC_KEYS.find((k) => typeof value[k] === "string");
+      const queryKey = idKey(value, QUERY_KEYS, "query", name, line);
+      const docKey = idKey(value, DOC_KEYS, "document", name, line);
       if (queryKey && docKey) {
         const queryId = value[queryKey] as string;
         const scores = { [value[docKey] as string]: value.score };

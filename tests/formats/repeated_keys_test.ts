@@ -79,6 +79,44 @@ Deno.test("the JSON dict readers refuse a repeated key with its line, column and
   );
 });
 
+Deno.test("a JSON Lines run record giving two different ids for one part is refused", async () => {
+  // qid and query_id are spellings of one field: which one wins would be
+  // the reader's choice, not the writer's.
+  assertEquals(
+    await reasonOf(() =>
+      readJsonLinesRun({
+        text:
+          '{"qid": "q1", "docid": "d1", "score": 2}\n{"qid": "q1", "query_id": "q2", "docid": "d2", "score": 1}\n',
+      }, { name: "run.jsonl" })
+    ),
+    [
+      "run.jsonl",
+      2,
+      'the record gives two query ids, "qid": "q1" and "query_id": "q2"',
+    ],
+  );
+  assertEquals(
+    await reasonOf(() =>
+      readJsonLinesRun({
+        text: '{"qid": "q1", "docid": "d1", "pid": "7", "score": 2}\n',
+      }, { name: "run.jsonl" })
+    ),
+    [
+      "run.jsonl",
+      1,
+      'the record gives two document ids, "docid": "d1" and "pid": "7"',
+    ],
+  );
+  // Two spellings that agree are one id.
+  assertEquals(
+    await readJsonLinesRun({
+      text:
+        '{"qid": "q1", "query_id": "q1", "docid": "d1", "score": 2}\n{"qid": "q1", "docid": "d2", "score": 3}\n',
+    }),
+    [{ queryId: "q1", docs: ["d2", "d1"], scores: [3, 2] }],
+  );
+});
+
 Deno.test("a key written with escapes is the same key, and a colon in a string is no member", async () => {
   // "d\u0031" is "d1": one key twice.
   assertEquals(
