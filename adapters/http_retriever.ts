@@ -17,6 +17,8 @@
  * @module
  */
 
+import { checkUniqueKeys } from "../formats/json_text.ts";
+import { InputError } from "../model/errors.ts";
 import {
   SEARCH_ENGINE_PRESET_NAMES,
   SEARCH_ENGINE_PRESETS,
@@ -355,6 +357,14 @@ export class HttpRetriever implements Retriever {
           "response",
           `${where}: the response is not valid JSON: ${snippet(text)}`,
         );
+      }
+      try {
+        // JSON.parse kept the last of a repeated key ("score" twice in a
+        // hit): a ranking would rest on a value the service may not mean.
+        checkUniqueKeys(text, body, { name: "response" });
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        throw new RetrievalError("response", `${where}: ${error.message}`);
       }
       return this.#results(body, where);
     } finally {

@@ -85,6 +85,10 @@ class TestService {
         });
       case "/no-hits":
         return Response.json({ documents: [] });
+      case "/repeated-key":
+        return new Response('[{"id": "d1", "score": 1, "score": 3}]', {
+          headers: { "content-type": "application/json" },
+        });
       case "/flaky":
         return attempt <= 2
           ? new Response("busy", { status: attempt === 1 ? 503 : 429 })
@@ -340,6 +344,19 @@ Deno.test("5xx and 429 are retried with backoff; other 4xx and malformed JSON ar
       }: the response is not valid JSON: {"hits": [`,
     );
     assertEquals(service.attempts.get("/bad-json alpha"), 1);
+
+    // "score" twice: JSON.parse would rank d1 by the last, 3.
+    const repeated = new HttpRetriever({ url: service.url("/repeated-key") });
+    const twice = await assertRejects(
+      () => repeated.retrieve("alpha", { limit: 10 }),
+      RetrievalError,
+    ) as RetrievalError;
+    assertEquals([twice.kind, twice.message], [
+      "response",
+      `POST ${
+        service.url("/repeated-key")
+      }: response:1: key "score" repeated in one object at column 27 (first at column 15); JSON.parse would keep only the last value`,
+    ]);
 
     const shapeless = new HttpRetriever({ url: service.url("/no-hits") });
     await assertRejects(
