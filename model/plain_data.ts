@@ -12,7 +12,7 @@
  */
 
 import { compareIds } from "./compare_ids.ts";
-import { InputError } from "./errors.ts";
+import { InputError, RepeatedDocumentError } from "./errors.ts";
 import { describe, quoted } from "./quote.ts";
 import { rankByScore } from "./rank.ts";
 import type {
@@ -196,7 +196,8 @@ export function rankScores(
  * @param given Document to score, or document ids in rank order.
  * @param options The name and line errors give. Default name: `run`.
  * @returns The ranked list; with scores when scores were given.
- * @throws {InputError} If it is neither, or an entry is of the wrong type.
+ * @throws {InputError} If it is neither, an entry is of the wrong type, or
+ * a list repeats a document.
  */
 export function rankingOf(
   queryId: QueryId,
@@ -204,9 +205,21 @@ export function rankingOf(
   options: PlainDataOptions = {},
 ): RankedList {
   if (Array.isArray(given)) {
+    // Checked here, where the file's name is known, as a TREC run's reader
+    // checks its lines.
+    const seen = new Set<DocId>();
     for (let i = 0; i < given.length; i++) {
       if (typeof given[i] === "string") {
         checkDocId(queryId, given[i], "run", options);
+        if (seen.has(given[i])) {
+          throw new RepeatedDocumentError(
+            options.name ?? "run",
+            options.line ?? 0,
+            queryId,
+            given[i],
+          );
+        }
+        seen.add(given[i]);
         continue;
       }
       throw fail(

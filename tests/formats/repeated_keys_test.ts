@@ -273,6 +273,23 @@ Deno.test("the CLI and the server give the readers' message for a repeated key",
       1,
       `ranklens eval: ${dir}/qrels.json:2: ${QRELS_REASON}\n`,
     ]);
+    // Not a repeated key but a repeated document, in a run in rank order:
+    // named by its file too, as a TREC run's is.
+    await Deno.writeTextFile(
+      `${dir}/ranked.json`,
+      '{"q1": ["d1", "d2", "d1"]}',
+    );
+    const ranked = await runCli([
+      "eval",
+      `${dir}/qrels.txt`,
+      `${dir}/ranked.json`,
+      "-m",
+      "P@3",
+    ]);
+    assertEquals([ranked.code, ranked.stderr], [
+      1,
+      `ranklens eval: ${dir}/ranked.json: document "d1" appears twice in query "q1"\n`,
+    ]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
