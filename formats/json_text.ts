@@ -219,18 +219,28 @@ function memberCount(text: string): number {
   return count;
 }
 
-/** The keys of every object of a parsed JSON value. */
+/**
+ * The keys of every object of a parsed JSON value. A loop over a stack of
+ * its own, not recursion: JSON.parse takes nesting deeper than the call
+ * stack.
+ */
 function keyCount(value: unknown): number {
-  if (typeof value !== "object" || value === null) return 0;
   let count = 0;
-  if (Array.isArray(value)) {
-    for (const item of value) count += keyCount(item);
-    return count;
-  }
-  for (const key in value) {
-    count++;
-    const item = (value as Record<string, unknown>)[key];
-    if (typeof item === "object") count += keyCount(item);
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item !== "object" || item === null) continue;
+    if (Array.isArray(item)) {
+      for (const element of item) {
+        if (typeof element === "object") pending.push(element);
+      }
+      continue;
+    }
+    for (const key in item) {
+      count++;
+      const member = (item as Record<string, unknown>)[key];
+      if (typeof member === "object") pending.push(member);
+    }
   }
   return count;
 }
@@ -312,13 +322,24 @@ const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const LONE_SURROGATE_ESCAPE =
   /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
 
-/** Whether every string of a parsed value, keys included, is well formed. */
+/**
+ * Whether every string of a parsed value, keys included, is well formed.
+ * A loop, as {@linkcode keyCount} is: nesting may be deeper than the stack.
+ */
 function wellFormed(value: unknown): boolean {
-  if (typeof value === "string") return value.isWellFormed();
-  if (typeof value !== "object" || value === null) return true;
-  if (Array.isArray(value)) return value.every(wellFormed);
-  for (const [key, item] of Object.entries(value)) {
-    if (!key.isWellFormed() || !wellFormed(item)) return false;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (!item.isWellFormed()) return false;
+    } else if (Array.isArray(item)) {
+      for (const element of item) pending.push(element);
+    } else if (typeof item === "object" && item !== null) {
+      for (const [key, member] of Object.entries(item)) {
+        if (!key.isWellFormed()) return false;
+        pending.push(member);
+      }
+    }
   }
   return true;
 }

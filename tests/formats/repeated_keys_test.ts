@@ -244,6 +244,33 @@ Deno.test("checkUniqueKeys finds a repeat deep in a large text", () => {
   checkUniqueKeys(fine, JSON.parse(fine));
 });
 
+Deno.test("nesting deeper than the call stack is checked without overflowing it", () => {
+  // JSON.parse takes it; a recursive walk of the value would not.
+  const depth = 200_000;
+  const deep = `{"a": ${"[".repeat(depth)}{"k": 1, "k": 2}${
+    "]".repeat(depth)
+  }}`;
+  const error = assertThrows(
+    () => parseJson(deep, { name: "deep.json" }),
+    InputError,
+  ) as InputError;
+  assertEquals(
+    error.reason,
+    `key "k" repeated in one object at column ${depth + 16} (first at column ${
+      depth + 8
+    }); JSON.parse would keep only the last value`,
+  );
+  const fine = `{"a": ${"[".repeat(depth)}{"k": 1}${"]".repeat(depth)}}`;
+  assertEquals(typeof parseJson(fine), "object");
+  // So is the walk for a lone surrogate escape.
+  const lone = `${"[".repeat(depth)}"d\\udcff"${"]".repeat(depth)}`;
+  assertThrows(
+    () => parseJson(lone, { name: "deep.json" }),
+    InputError,
+    "deep.json:1: invalid JSON string: a lone surrogate escape (\\udcff)",
+  );
+});
+
 Deno.test("the CLI and the server give the readers' message for a repeated key", async () => {
   const dir = await Deno.makeTempDir();
   try {
