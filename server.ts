@@ -67,6 +67,7 @@ import {
 } from "./server/request_body.ts";
 import { API_INFO, registerApiRoutes } from "./server/routes.ts";
 import { answerScoring, type ScoringRoute } from "./server/scoring.ts";
+import { sendAnswer } from "./server/answer_body.ts";
 import { ScoringPool, scoringWorkersAllowed } from "./server/scoring_pool.ts";
 import {
   type ListeningAgainOptions,
@@ -158,12 +159,16 @@ export function createApp(options: ServerOptions = {}): ServerApp {
   const buffered = new ByteBudget(
     options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
   );
+  const running = pool?.size ?? options.maxRunning ?? DEFAULT_MAX_RUNNING;
+  // Answers being sent, one answer's budget per slot: clients that read
+  // slowly cannot pile up answers beyond it.
+  const answers = new ByteBudget(running * budgets.maxOutputBytes);
   // One line of requests for every scoring route: bodies are read before a
   // request takes its place in it. Each wait has its own bound and the time
   // limit starts with the work: a 504 then says the request asked too much,
   // a 503 that the server is busy and a retry may pass.
   const slots = concurrencyLimit({
-    running: pool?.size ?? options.maxRunning ?? DEFAULT_MAX_RUNNING,
+    running,
     waiting: options.maxWaiting ?? DEFAULT_MAX_WAITING,
     waitLimit: options.queueTimeLimit ?? DEFAULT_QUEUE_TIME_LIMIT,
     waitLimitSetting: "RANKLENS_QUEUE_TIME_LIMIT_MS",
@@ -191,7 +196,7 @@ export function createApp(options: ServerOptions = {}): ServerApp {
             trecEval: options.trecEval,
             deadline,
           });
-        return c.body(answer.body, 200, { ...answer.headers });
+        return sendAnswer(c, answer, answers);
       },
     ] as const;
 

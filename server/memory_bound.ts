@@ -39,7 +39,8 @@ export const MEMORY_CONSTANTS: Readonly<{
   /**
    * What a worker grows per byte of answer (its values, the JSON text and
    * its UTF-8 bytes): 4.8 measured on a 54 MiB answer, plus the answer the
-   * serving thread holds while it is sent.
+   * serving thread holds while it is sent (`answer_body.ts` bounds those
+   * to one answer's budget per worker).
    */
   perAnswerByte: 6,
 };

@@ -1,0 +1,97 @@
+/**
+ * Sending a scoring answer: in pieces from the buffer the worker filled,
+ * counted among the answers held until the client has taken the last
+ * piece, so clients that read slowly cannot pile up answers without bound.
+ *
+ * @module
+ */
+
+import type { Context } from "hono";
+import { HttpProblem } from "./problem.ts";
+import type { ByteBudget } from "./request_body.ts";
+import type { ScoredAnswer } from "./scoring.ts";
+
+/** Bytes sent at a time: 64 KiB. */
+const PIECE = 64 * 1024;
+
+/**
+ * Answers with a scored answer held in `held` until it is sent: 503 with
+ * `Retry-After` when the answers being sent already fill it. The answer's
+ * buffer is sent in copied pieces of 64 KiB and released (detached) once
+ * the last one is taken or the client goes, so its memory goes back then,
+ * not at the serving thread's next garbage collection.
+ *
+ * @example
+ * ```ts
+ * import { Hono } from "hono";
+ * import { sendAnswer } from "./answer_body.ts";
+ * import { ByteBudget } from "./request_body.ts";
+ * const held = new ByteBudget(1000);
+ * const app = new Hono();
+ * app.get("/", (c) =>
+ *   sendAnswer(c, {
+ *     status: 200,
+ *     headers: { "content-type": "text/plain" },
+ *     body: new TextEncoder().encode("done"),
+ *   }, held));
+ * const response = await app.request("/");
+ * console.log(held.used, response.headers.get("content-length")); // 4 "4"
+ * console.log(await response.text(), held.used); // "done" 0
+ * ```
+ *
+ * @param c The request's context.
+ * @param answer The answer.
+ * @param held The bytes of answers being sent, with their capacity.
+ * @returns The response.
+ * @throws {HttpProblem} 503 when the answer does not fit in `held`.
+ */
+export function sendAnswer(
+  c: Context,
+  answer: ScoredAnswer,
+  held: ByteBudget,
+): Response {
+  const bytes = answer.body;
+  const size = bytes.byteLength;
+  if (!held.take(size)) {
+    release(bytes);
+    throw new HttpProblem(
+      503,
+      `The server holds as many bytes of answers as it may (${held.capacity}, RANKLENS_MAX_RUNNING × RANKLENS_MAX_OUTPUT_BYTES) for clients still reading theirs; retry later.`,
+      { headers: { "retry-after": "1" } },
+    );
+  }
+  let offset = 0;
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    release(bytes);
+    held.give(size);
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= size) {
+        controller.close();
+        finish();
+        return;
+      }
+      const end = Math.min(size, offset + PIECE);
+      // A copy: the pieces handed to the runtime never share the buffer
+      // that is detached at the end.
+      controller.enqueue(bytes.slice(offset, end));
+      offset = end;
+    },
+    cancel: finish,
+  }, { highWaterMark: 0 });
+  return c.body(stream, answer.status as 200, {
+    ...answer.headers,
+    "content-length": String(size),
+  });
+}
+
+/** Gives a buffer's memory back at once. */
+function release(bytes: Uint8Array<ArrayBuffer>): void {
+  if (bytes.byteLength === bytes.buffer.byteLength) {
+    bytes.buffer.transferToFixedLength(0);
+  }
+}
