@@ -285,11 +285,17 @@ export class FormatRegistry {
 }
 
 async function probeOf(path: string): Promise<FormatProbe> {
-  const info = await Deno.stat(path);
+  // Synchronously, as the readers read a regular file: an asynchronous call
+  // is a trip through a thread pool, and a stream loads Deno's streams.
+  const info = Deno.statSync(path);
   if (info.isDirectory) {
     const entries: string[] = [];
     for await (const entry of Deno.readDir(path)) entries.push(entry.name);
     return { path, isDirectory: true, entries, head: "" };
+  }
+  const plain = info.isFile && !path.endsWith(".gz") ? plainHead(path) : null;
+  if (plain !== null) {
+    return { path, isDirectory: false, entries: [], head: plain };
   }
   const { stream } = await openSource(path);
   const reader = stream.getReader();
@@ -313,6 +319,21 @@ async function probeOf(path: string): Promise<FormatProbe> {
   }
   const head = new TextDecoder().decode(bytes.subarray(0, HEAD_BYTES));
   return { path, isDirectory: false, entries: [], head };
+}
+
+/**
+ * The first bytes of a regular file as text, read synchronously; null when
+ * they are gzip data, which only the stream path inflates.
+ */
+function plainHead(path: string): string | null {
+  using file = Deno.openSync(path);
+  const bytes = new Uint8Array(HEAD_BYTES);
+  let size = 0;
+  for (let n; size < HEAD_BYTES && (n = file.readSync(bytes.subarray(size)));) {
+    size += n;
+  }
+  if (size >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return null;
+  return new TextDecoder().decode(bytes.subarray(0, size));
 }
 
 /** The first lines of a probe that are not blank or `#` comments. */

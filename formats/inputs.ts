@@ -57,9 +57,11 @@ export type RunInput = TrecRun | (readonly RankedList[] & { tag?: string });
  * An input's file information; a missing or unreadable path is an
  * {@linkcode InputError} naming it in one line.
  */
-async function statInput(path: string): Promise<Deno.FileInfo> {
+function statInput(path: string): Deno.FileInfo {
   try {
-    return await Deno.stat(path);
+    // Synchronously: a stat waits on no one, and an asynchronous call is a
+    // trip through a thread pool, which on a busy machine waits for a core.
+    return Deno.statSync(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
       throw new InputError(path, 0, "no such file or directory");
@@ -203,7 +205,7 @@ export async function readQrelsInput(
     return await readQrelsAs(format, path, options);
   }
   if (path === "-") return await readQrels(path, { limits: options.limits });
-  if ((await statInput(path)).isDirectory) {
+  if (statInput(path).isDirectory) {
     return await readQrelsFolder(path, options.split);
   }
   const format = await detected(registry, path, QRELS_KINDS);
@@ -319,7 +321,7 @@ export async function readRunInput(
   if (formatName !== undefined) {
     format = named(registry, formatName, RUN_KINDS, "run");
   } else if (path !== "-") {
-    if ((await statInput(path)).isDirectory) {
+    if (statInput(path).isDirectory) {
       throw new InputError(path, 0, "is a directory, not a file");
     }
     format = await detected(registry, path, RUN_KINDS);

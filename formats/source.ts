@@ -145,6 +145,15 @@ export async function startsWithGzipMagic(path: string): Promise<boolean> {
   return isGzipMagic(head.subarray(0, n));
 }
 
+/** Whether a path is a regular file (false when it cannot be stat'ed). */
+function isRegularFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether bytes start with gzip's magic number. */
 function isGzipMagic(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -171,7 +180,12 @@ export async function openPlainOrGzip(
   limits?: Partial<InputLimits>,
 ): Promise<GzipFileReader | { file: Deno.FsFile; peeked: boolean }> {
   if (path.endsWith(".gz")) return await GzipFileReader.open(path, { limits });
-  const file = await Deno.open(path);
+  // A regular file is opened synchronously, a pipe or device asynchronously:
+  // opening a pipe waits for its writer. (A path stat cannot read is opened
+  // asynchronously too, whose error is the one reported.)
+  const file = isRegularFile(path)
+    ? Deno.openSync(path)
+    : await Deno.open(path);
   try {
     // A regular file is read synchronously: its bytes are in the page cache
     // or on a disk, never waiting on a writer, and an asynchronous call

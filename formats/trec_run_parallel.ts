@@ -111,7 +111,10 @@ export function scanTopicsParallel(
   let tag: string | undefined;
   let lines = 0;
   async function* batches(): AsyncGenerator<readonly TopicScan[]> {
-    const size = (await Deno.stat(path)).size;
+    // Synchronously: a stat does not wait on anyone, and an asynchronous
+    // call is a trip through a thread pool, which on a busy machine waits
+    // for a core.
+    const size = Deno.statSync(path).size;
     // Gzip data under another name cannot be split: it is inflated whole.
     const parts = size >= threshold && !(await startsWithGzipMagic(path))
       ? options.parts ?? defaultParts()
