@@ -162,14 +162,17 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
 });
 
 // Whether every spec names a diversity measure: then QRELS is read as
-// subtopic qrels.
+// subtopic qrels. Spec by spec, so the first of another kind settles it
+// (the official measures' first), not after resolving all of them.
 function allDiversity(specs: readonly string[]): boolean {
-  try {
-    metricOptions(specs, "diversity", USAGE);
-    return true;
-  } catch {
-    return false;
+  for (const spec of specs) {
+    try {
+      metricOptions([spec], "diversity", USAGE);
+    } catch {
+      return false;
+    }
   }
+  return true;
 }
 
 async function evalDiversity(
