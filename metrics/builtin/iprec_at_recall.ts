@@ -116,10 +116,30 @@ export const iprecAtRecall: MetricDefinition = {
         'Metric "iprec_at_recall" needs a recall level such as iprec_at_recall(recall=0.1)',
       );
     }
-    return (ranking) =>
-      ranking.grades.length === 0 ? 0 : interpolatedPrecision(
-        atLevel(ranking, levelOf(params, ranking)),
-        [recall],
-      )[0];
+    const point = ELEVEN_POINTS.indexOf(recall);
+    return (ranking) => {
+      if (ranking.grades.length === 0) return 0;
+      const leveled = atLevel(ranking, levelOf(params, ranking));
+      return point >= 0
+        ? elevenPoints(leveled)[point]
+        : interpolatedPrecision(leveled, [recall])[0];
+    };
   },
 };
+
+/**
+ * The eleven points of the last ranking asked for: the official measures
+ * ask for all eleven of each ranking in turn, which one backward pass
+ * gives, as trec_eval's one measure does. A ranking does not change once
+ * made (it also keeps its count of relevant documents).
+ */
+let lastRanking: JudgedRanking | undefined;
+let lastPoints: Float64Array = new Float64Array(0);
+
+function elevenPoints(ranking: JudgedRanking): Float64Array {
+  if (ranking !== lastRanking) {
+    lastPoints = interpolatedPrecision(ranking, ELEVEN_POINTS);
+    lastRanking = ranking;
+  }
+  return lastPoints;
+}
