@@ -4,8 +4,13 @@
  * 0.055 s for ranx, 3.2 s for pytrec_eval on their machine).
  *
  * ```sh
- * deno run --allow-sys=loadavg bench/library.ts [--queries 100000] [--depth 100] [--runs 9]
+ * deno run --allow-sys=loadavg bench/library.ts [--queries 100000] [--depth 100] [--runs 9] [--collection 200]
  * ```
+ *
+ * Each query judges up to 10 documents and ranks `depth`, drawn from a collection
+ * of `collection` ids (200 by default, as the figures in the README; a
+ * million makes almost every id of a list one the repeat check has not
+ * seen lately).
  *
  * Two inputs take turns run by run, so a change in the machine's load falls
  * on both, each through `evaluateSync`: ranked lists of ids, and the same
@@ -35,9 +40,16 @@ const { values } = parseArgs({
     queries: { type: "string", default: "100000" },
     depth: { type: "string", default: "100" },
     runs: { type: "string", default: "9" },
+    collection: { type: "string", default: "200" },
   },
 });
 const queries = Number(values.queries), depth = Number(values.depth);
+const collection = Number(values.collection);
+if (!(collection >= depth)) {
+  throw new RangeError(
+    `Collection must hold at least depth (${depth}) ids, got ${values.collection}`,
+  );
+}
 
 let seed = 1;
 const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
@@ -46,13 +58,16 @@ const run: RankedList[] = [];
 for (let q = 0; q < queries; q++) {
   const judgements = new Map<string, number>();
   for (let i = 0; i < 10; i++) {
-    judgements.set(`d${Math.floor(rand() * 200)}`, Math.floor(rand() * 4));
+    judgements.set(
+      `d${Math.floor(rand() * collection)}`,
+      Math.floor(rand() * 4),
+    );
   }
   qrels.set(`q${q}`, judgements);
   const docs: string[] = [];
   const seen = new Set<string>();
   while (docs.length < depth) {
-    const doc = `d${Math.floor(rand() * 200)}`;
+    const doc = `d${Math.floor(rand() * collection)}`;
     if (!seen.has(doc)) {
       seen.add(doc);
       docs.push(doc);
