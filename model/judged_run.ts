@@ -77,6 +77,11 @@ export interface JudgingRun extends AsyncIterable<RankedList> {
   /** The run tag of the last line read, when the format has one. */
   readonly tag: string | undefined;
   /**
+   * The qrels the run was made for, checked when it was made: evaluated
+   * against them, they are not checked again. Default: none.
+   */
+  readonly checkedQrels?: Qrels;
+  /**
    * The run's topics joined with their judgements, in run order. A ranking
    * is valid until the next topic is asked for.
    *

@@ -409,6 +409,7 @@ class NumberedJoin {
 class NumberedRun implements JudgingRun {
   readonly name: string;
   readonly tag: undefined = undefined;
+  readonly checkedQrels: Qrels;
   readonly #qrels: Qrels;
   readonly #numbering: Numbering;
   readonly #lists: Iterable<NumberedList>;
@@ -419,7 +420,7 @@ class NumberedRun implements JudgingRun {
     lists: Iterable<NumberedList>,
     name: string,
   ) {
-    this.#qrels = qrels;
+    this.#qrels = this.checkedQrels = qrels;
     this.#numbering = numbering;
     this.#lists = lists;
     this.name = name;
