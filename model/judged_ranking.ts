@@ -345,8 +345,9 @@ export function joinJudgements(
     out = Float64Array.from(kept, (k) => grades[k]);
     keptDocs = docs && kept.map((k) => docs[ranks[k] - 1]);
   } else {
+    // A buffer of the very length is the grades itself, not a view of it.
     out = (into && into.length >= numRet
-      ? into.subarray(0, numRet)
+      ? (into.length === numRet ? into : into.subarray(0, numRet))
       : doubles(numRet)).fill(NOT_POOLED);
     for (let k = 0; k < count; k++) {
       const grade = grades[k];

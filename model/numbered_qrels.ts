@@ -265,6 +265,7 @@ class Numbering {
     list: NumberedList,
     request: JudgeRequest,
     join: NumberedJoin,
+    gradesFor: (length: number) => Float64Array,
     runName: string,
   ): JudgedTopic {
     const { queryId, docs, segment } = list;
@@ -315,6 +316,7 @@ class Numbering {
         relevanceLevel: request.relevanceLevel,
         judgedOnly,
         judgedGrades: this.#judgedGrades[q],
+        into: gradesFor(n),
         docs: request.readsDocs ? this.#idsOf(docs, n) : undefined,
       },
     );
@@ -442,9 +444,20 @@ class NumberedRun implements JudgingRun {
     }
     const join = this.#numbering.join;
     join.nextQuery = 0;
+    // A ranking is valid until the next topic is asked for, so this
+    // reading's lists of one length share one array of grades.
+    let into = new Float64Array(0);
+    const gradesFor = (length: number) =>
+      into.length === length ? into : into = new Float64Array(length);
     for (const list of this.#lists) {
       request.signal?.throwIfAborted();
-      yield this.#numbering.judgeList(list, request, join, this.name);
+      yield this.#numbering.judgeList(
+        list,
+        request,
+        join,
+        gradesFor,
+        this.name,
+      );
     }
   }
 

@@ -33,6 +33,16 @@ Deno.test("JudgedRanking.from and joinJudgements join alike", () => {
   );
   assertEquals(Array.from(reused.grades), [-2, -1, 2, 0]);
   assertEquals(reused.grades.buffer, into.buffer);
+  // A buffer of the very length is the grades.
+  const exact = new Float64Array(4).fill(9);
+  const same = joinJudgements(
+    "q",
+    { numRet: 4, ranks: [3, 1, 4, 9], grades: [2, -1, 0, 5], count: 3 },
+    judgements,
+    { into: exact },
+  );
+  assertEquals(same.grades === exact, true);
+  assertEquals(Array.from(exact), [-2, -1, 2, 0]);
 });
 
 Deno.test("JudgedRanking.from finds few judgements by rank, within the depth read", () => {
