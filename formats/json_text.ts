@@ -236,8 +236,11 @@ function keyCount(value: unknown): number {
       }
       continue;
     }
-    for (const key in item) {
-      count++;
+    // Own keys only: a for-in would count what a library added to
+    // Object.prototype, and a count that way could equal the text's.
+    const keys = Object.keys(item);
+    count += keys.length;
+    for (const key of keys) {
       const member = (item as Record<string, unknown>)[key];
       if (typeof member === "object") pending.push(member);
     }

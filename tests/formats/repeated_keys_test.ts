@@ -271,6 +271,24 @@ Deno.test("nesting deeper than the call stack is checked without overflowing it"
   );
 });
 
+Deno.test("a property added to Object.prototype does not hide a repeated key", () => {
+  // Counted by a for-in, the inherited key would make up for the lost one.
+  Object.defineProperty(Object.prototype, "added", {
+    value: 1,
+    enumerable: true,
+    configurable: true,
+  });
+  try {
+    assertThrows(
+      () => parseJson('{"a": 1, "a": 2}', { name: "p.json" }),
+      InputError,
+      'p.json:1: key "a" repeated in one object at column 10',
+    );
+  } finally {
+    delete (Object.prototype as Record<string, unknown>).added;
+  }
+});
+
 Deno.test("the CLI and the server give the readers' message for a repeated key", async () => {
   const dir = await Deno.makeTempDir();
   try {
