@@ -8,15 +8,16 @@
  *
  * Starts `cli.ts serve` on 127.0.0.1 as a subprocess, reads its resident
  * memory idle, posts `--requests` evaluate bodies of about `--mib` MiB one
- * after another (sampling the peak), waits three seconds and reads it again.
- * Exits 1 when a request failed or the server kept more than 100 MiB over
- * its idle level.
+ * after another (sampling the peak), reads it three seconds later and then
+ * once a second until it is back within 32 MiB of its idle level. Exits 1
+ * when a request failed or it did not come back within a minute.
  *
  * @module
  */
 
 import { parseArgs } from "node:util";
 import { cliServeArgs, spawnServer } from "../tests/server/_serve.ts";
+import { settle, statusKiB } from "./_memory.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -28,10 +29,7 @@ const { values } = parseArgs({
 const target = Number(values.mib) * 2 ** 20;
 const requests = Number(values.requests);
 
-function rssMiB(pid: number): number {
-  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-  return Number(status.match(/VmRSS:\s+(\d+) kB/)![1]) / 1024;
-}
+const rssMiB = (pid: number) => statusKiB(pid, "VmRSS") / 1024;
 
 // A run of many topics, about `target` bytes of TREC text.
 const qrels: string[] = [];
@@ -79,6 +77,7 @@ for (let i = 0; i < requests; i++) {
 await new Promise((resolve) => setTimeout(resolve, 3000));
 clearInterval(sampler);
 const after = rssMiB(server.pid);
+const settled = await settle(server.pid, idle * 1024);
 console.log(
   `deno run -A bench/large_request_memory.ts ${Deno.args.join(" ")}`.trim(),
 );
@@ -92,6 +91,8 @@ console.log(
 console.log(
   `server RSS MiB: idle ${Math.round(idle)}, peak ${
     Math.round(peak)
-  }, 3 s after ${Math.round(after)}`,
+  }, 3 s after ${Math.round(after)}, ${Math.round(settled.kib / 1024)} ${
+    settled.seconds + 3
+  } s after (${settled.back ? "back" : "NOT BACK"} within 32 MiB of idle)`,
 );
-Deno.exit(failed || after - idle > 100 ? 1 : 0);
+Deno.exit(failed || !settled.back ? 1 : 0);

@@ -16,14 +16,17 @@
  * server's resident memory from `/proc`, stops the server and prints
  * requests per second, latency percentiles, failures of the legitimate
  * requests, the memory trend and the peak (the kernel's high-water mark)
- * against the memory bound the server announced at start-up. Exits 1 when
- * a legitimate request failed, the peak passed the bound or memory grew
- * from each quarter of the run to the next once warmed up.
+ * against the memory bound the server announced at start-up, and how long
+ * its memory takes to come back near its idle level. Exits 1 when a
+ * legitimate request failed, the peak passed the bound, memory grew from
+ * each quarter of the run to the next once warmed up or did not come back
+ * within a minute.
  *
  * @module
  */
 
 import { parseArgs } from "node:util";
+import { settle, statusKiB } from "./_memory.ts";
 import {
   cliServeArgs,
   type ServerProcess,
@@ -98,11 +101,6 @@ function generate(): { qrels: string; run: string } {
   };
 }
 
-/** A field of `/proc/PID/status` in KiB: `VmRSS` now, `VmHWM` the peak. */
-function statusKiB(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-  return Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))![1]);
-}
 const rssKiB = (pid: number) => statusKiB(pid, "VmRSS");
 
 function percentile(sorted: number[], p: number): number {
@@ -201,6 +199,9 @@ const routes: Route[] = [
 ];
 const body = routes[0].body!;
 const server = await startServer();
+// Idle before any request, once the workers have loaded their modules.
+await new Promise((resolve) => setTimeout(resolve, 2000));
+const freshKiB = rssKiB(server.pid);
 const send = (route: Route) =>
   fetch(
     server.url + route.path,
@@ -304,10 +305,12 @@ await Promise.all([
 ]);
 const elapsed = performance.now() - start;
 clearInterval(sampler);
-// Idle for two seconds: what the server keeps once the load is gone.
+const peakKiB = statusKiB(server.pid, "VmHWM");
+// Idle for two seconds: what the server keeps once the load is gone; then
+// until it is back near its idle level before the load.
 await new Promise((resolve) => setTimeout(resolve, 2000));
 const idleKiB = rssKiB(server.pid);
-const peakKiB = statusKiB(server.pid, "VmHWM");
+const settled = await settle(server.pid, freshKiB);
 // `cli.ts serve` announces the bound its settings give; `deno serve` does not.
 const announcedBound = server.output().match(/memory bound (\d+) MiB/);
 const boundMiB = announcedBound ? Number(announcedBound[1]) : undefined;
@@ -363,7 +366,10 @@ const report = {
     quarters: quarters.map((kib) => Math.round(kib / 1024)),
     peak: Math.round(peakKiB / 1024),
     bound: boundMiB ?? null,
+    idleBefore: Math.round(freshKiB / 1024),
     idleAfter: Math.round(idleKiB / 1024),
+    settled: Math.round(settled.kib / 1024),
+    settledAfterSeconds: settled.seconds + 2,
     // One sample per tenth of the run, to see the trend.
     trend: Array.from(
       { length: 10 },
@@ -394,7 +400,11 @@ latency ms: p50 ${report.latencyMs.p50}, p90 ${report.latencyMs.p90}, p99 ${repo
 server RSS MiB by tenths: ${report.rssMiB.trend.join(" ")}
 server RSS MiB: start ${report.rssMiB.start}, quarters (medians) ${
     report.rssMiB.quarters.join(" ")
-  }, idle after ${report.rssMiB.idleAfter}
+  }; idle ${report.rssMiB.idleBefore} before the load, ${report.rssMiB.idleAfter} 2 s after it, ${report.rssMiB.settled} ${report.rssMiB.settledAfterSeconds} s after it (${
+    settled.back
+      ? "back within 32 MiB of idle"
+      : "NOT BACK within 32 MiB of idle"
+  })
 memory: ${grew ? "GREW" : "flat"} after warm-up (${
     steps.map((step) => `${step >= 0 ? "+" : ""}${(step * 100).toFixed(1)}%`)
       .join(", then ")
@@ -407,5 +417,7 @@ peak RSS ${report.rssMiB.peak} MiB, memory bound ${
 }
 for (const failure of new Set(failures)) console.error(`failure: ${failure}`);
 Deno.exit(
-  failures.length || grew || overBound || exitCode !== 0 ? 1 : 0,
+  failures.length || grew || overBound || !settled.back || exitCode !== 0
+    ? 1
+    : 0,
 );
