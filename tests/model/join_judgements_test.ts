@@ -99,3 +99,15 @@ Deno.test("the repeat check holds across many lists and many ids", () => {
     'run: document "new1" appears twice in query "r"',
   );
 });
+
+Deno.test("rankings joined one after another keep their own grades", () => {
+  // Short grade arrays share slabs: none is handed out twice.
+  const kept = Array.from(
+    { length: 2000 },
+    (_, q) => JudgedRanking.from(`q${q}`, ["a", "b", "c"], new Map([["b", q]])),
+  );
+  kept.forEach((ranking, q) => {
+    assertEquals(Array.from(ranking.grades), [-1, q, -1]);
+    assertEquals(Array.from(ranking.judgedGrades), [q]);
+  });
+});
