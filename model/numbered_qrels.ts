@@ -50,7 +50,10 @@ export interface NumberedQrelsOptions {
  *
  * The qrels are read when numbered: change them after and the numbered
  * join would not see it, so evaluate against {@linkcode NumberedQrels.qrels}
- * (a run evaluated against other qrels is joined by id instead).
+ * (a run evaluated against other qrels is joined by id instead). Memory:
+ * the ids and their map, each query's judgements as typed arrays and, once
+ * a run is joined, two 32-bit integers per number (67 MiB for the 8.8
+ * million passages of MS MARCO).
  *
  * @example Score a run of numbers
  * ```ts
