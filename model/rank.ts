@@ -99,7 +99,9 @@ export function rankByScore(
   if (asked.length <= FEW) {
     return countedRanks(scores, compareIds, ties, asked, refine);
   }
-  return tiedRanks(exact(), compareIds, ties, asked);
+  const exactScores = exact();
+  return runOrderRanks(exactScores, compareIds, ties, asked) ??
+    tiedRanks(exactScores, compareIds, ties, asked);
 
   // Every score exact, when they were given rough.
   function exact(): ArrayLike<number> {
@@ -192,6 +194,46 @@ function countedRanks(
       else if (t === s && j !== i && tieBefore(compareIds, ties, j, i)) {
         before++;
       }
+    }
+    ranks[k] = before + 1;
+  }
+  return ranks;
+}
+
+// Runs are written best first: when no score rises in input order, the
+// items above one are those before its run of equal scores, and only that
+// run is compared (no sort, no hash of every score). Undefined when a score
+// rises, or when the runs asked for hold too many items to count through
+// (tiedRanks sorts a large group once).
+function runOrderRanks(
+  scores: ArrayLike<number>,
+  compareIds: (a: number, b: number) => number,
+  ties: number,
+  asked: ArrayLike<number>,
+): Int32Array | undefined {
+  const n = scores.length;
+  for (let j = 1; j < n; j++) if (scores[j] > scores[j - 1]) return undefined;
+  // Where each item's run of equal scores starts and ends.
+  const starts = new Int32Array(n);
+  const ends = new Int32Array(n);
+  for (let j = 1; j < n; j++) {
+    starts[j] = scores[j] === scores[j - 1] ? starts[j - 1] : j;
+  }
+  ends[n - 1] = n;
+  for (let j = n - 2; j >= 0; j--) {
+    ends[j] = scores[j] === scores[j + 1] ? ends[j + 1] : j + 1;
+  }
+  let work = 0;
+  for (let k = 0; k < asked.length; k++) {
+    work += ends[asked[k]] - starts[asked[k]];
+    if (work > n * SORTED_GROUP) return undefined;
+  }
+  const ranks = new Int32Array(asked.length);
+  for (let k = 0; k < asked.length; k++) {
+    const i = asked[k];
+    let before = starts[i];
+    for (let j = starts[i]; j < ends[i]; j++) {
+      if (j !== i && tieBefore(compareIds, ties, j, i)) before++;
     }
     ranks[k] = before + 1;
   }

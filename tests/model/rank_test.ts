@@ -85,6 +85,37 @@ Deno.test("rankByScore gives every item's order and the ranks of some alike", ()
   }
 });
 
+Deno.test("rankByScore ranks items given best first, as runs are written, alike", () => {
+  // Scores that never rise in input order are ranked by their runs of equal
+  // scores: the same ranks as the plain sort's.
+  for (const { docs, scores, ascendingTies, random } of randomTopics(300)) {
+    const sorted = [...scores].sort((a, b) => b - a);
+    const expected = expectedOrder(docs, sorted, ascendingTies);
+    const rankOf = new Map(expected.map((item, at) => [item, at + 1]));
+    for (const count of [17, docs.length, 4 * docs.length]) {
+      const asked = Array.from(
+        { length: count },
+        () => Math.floor(random() * docs.length),
+      );
+      assertEquals(
+        Array.from(
+          rankByScore(sorted, byId(docs), { ascendingTies, ranksOf: asked }),
+        ),
+        asked.map((i) => rankOf.get(i)),
+      );
+    }
+  }
+  // One run of equal scores asked for whole is sorted once, not counted
+  // through for each item.
+  const docs = Array.from({ length: 300 }, (_, i) => `d${i % 7}`);
+  const same = docs.map(() => 1);
+  const expected = expectedOrder(docs, same);
+  assertEquals(
+    Array.from(rankByScore(same, byId(docs), { ranksOf: expected })),
+    expected.map((_, at) => at + 1),
+  );
+});
+
 Deno.test("rankByScore refines rough scores where a comparison depends on them", () => {
   // Scores as 17 digits give, parsed fast, values a few units off; the
   // exact ones differ in the last place only.
