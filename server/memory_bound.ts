@@ -31,11 +31,13 @@ export const MEMORY_CONSTANTS: Readonly<{
   /** An idle scoring worker: 23 MiB measured. */
   workerBytes: 24 * MIB,
   /**
-   * What a worker grows per byte of body: 5 to 6 for runs (evaluate,
-   * compare, trec_eval), 19 for RAG samples and 22 for trec_eval's
-   * preference qrels, measured on bodies of 33 to 53 MiB.
+   * What a worker grows per byte of body: 5 to 8 for runs (evaluate,
+   * compare, trec_eval), 22 for trec_eval's preference qrels, 15 to 25 for
+   * RAG samples of a few words and up to 42 for RAG samples of one word
+   * each (900,000 in 32 MiB: their scoring holds about 0.9 KB a sample),
+   * measured on bodies of 30 to 53 MiB.
    */
-  perBodyByte: 24,
+  perBodyByte: 44,
   /**
    * What a worker grows per byte of answer (its values, the JSON text and
    * its UTF-8 bytes): 4.8 measured on a 54 MiB answer, plus the answer the
@@ -70,7 +72,7 @@ export interface MemoryBound {
  * runtime, the bodies held, and per worker its idle size plus one body's
  * work and one answer's.
  *
- * `runtime + maxBufferedBytes + maxRunning × (worker + 24 × bodyLimit + 6 × maxOutputBytes)`
+ * `runtime + maxBufferedBytes + maxRunning × (worker + 44 × bodyLimit + 6 × maxOutputBytes)`
  *
  * @example The defaults on two cores
  * ```ts
@@ -81,9 +83,9 @@ export interface MemoryBound {
  *   maxRunning: 2,
  *   maxOutputBytes: 64 * 2 ** 20,
  * });
- * console.log(bound.bytes / 2 ** 20); // 2688
+ * console.log(bound.bytes / 2 ** 20); // 3968
  * console.log(bound.formula);
- * // "80 MiB runtime + 256 MiB bodies held + 2 workers × (24 MiB + 24 × 32 MiB body + 6 × 64 MiB answer)"
+ * // "80 MiB runtime + 256 MiB bodies held + 2 workers × (24 MiB + 44 × 32 MiB body + 6 × 64 MiB answer)"
  * ```
  *
  * @param settings The body limit, the budget of bodies, the workers and the
