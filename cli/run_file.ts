@@ -43,6 +43,9 @@ export async function evaluateRunFile(
 ): Promise<RunFileEvaluation> {
   const run = await readRunInput(path, options);
   const evaluation = await evaluate(run, qrels, metrics, {
+    // A JSON run's lists carry no name: a repeated document, found in the
+    // join, is named by the file as a TREC run's is.
+    runName: path === "-" ? "<stdin>" : path,
     ...options,
     requireJudged: true,
   });

@@ -12,7 +12,7 @@
  */
 
 import { compareIds } from "./compare_ids.ts";
-import { InputError, RepeatedDocumentError } from "./errors.ts";
+import { InputError } from "./errors.ts";
 import { describe, quoted } from "./quote.ts";
 import { rankByScore } from "./rank.ts";
 import type {
@@ -196,8 +196,9 @@ export function rankScores(
  * @param given Document to score, or document ids in rank order.
  * @param options The name and line errors give. Default name: `run`.
  * @returns The ranked list; with scores when scores were given.
- * @throws {InputError} If it is neither, an entry is of the wrong type, or
- * a list repeats a document.
+ * @throws {InputError} If it is neither, or an entry is of the wrong type.
+ * A document repeated in a list is left to the join, which refuses it only
+ * within the evaluation's depth, as it refuses a TREC run's.
  */
 export function rankingOf(
   queryId: QueryId,
@@ -205,21 +206,9 @@ export function rankingOf(
   options: PlainDataOptions = {},
 ): RankedList {
   if (Array.isArray(given)) {
-    // Checked here, where the file's name is known, as a TREC run's reader
-    // checks its lines.
-    const seen = new Set<DocId>();
     for (let i = 0; i < given.length; i++) {
       if (typeof given[i] === "string") {
         checkDocId(queryId, given[i], "run", options);
-        if (seen.has(given[i])) {
-          throw new RepeatedDocumentError(
-            options.name ?? "run",
-            options.line ?? 0,
-            queryId,
-            given[i],
-          );
-        }
-        seen.add(given[i]);
         continue;
       }
       throw fail(

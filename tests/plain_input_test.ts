@@ -154,8 +154,8 @@ Deno.test("a bad plain run gives the same message through the library, the JSON 
     [{ "": { d1: 1 } }, "a query id is empty"],
     [{ q1: { "": 1 } }, 'a document id of query "q1" is empty'],
     [{ q1: ["d1", ""] }, 'a document id of query "q1" is empty'],
-    // A list in rank order can repeat a document, as a TREC run can: it is
-    // refused on every path, naming the file (tests/formats/
+    // A list in rank order can repeat a document, as a TREC run can: the
+    // join refuses it on every path, within the depth only (tests/formats/
     // repeated_keys_test.ts runs the CLI on one).
     [{ q1: ["d1", "d2", "d1"] }, 'document "d1" appears twice in query "q1"'],
     // The first bad entry stops the check, and a long value is quoted short.

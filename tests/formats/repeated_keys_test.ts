@@ -335,6 +335,32 @@ Deno.test("the CLI and the server give the readers' message for a repeated key",
       1,
       `ranklens eval: ${dir}/ranked.json: document "d1" appears twice in query "q1"\n`,
     ]);
+    // Below the depth the repeat is not read, in a JSON run as in a TREC
+    // run of the same ranking (trec_eval -M 2 reads two lines a topic).
+    await Deno.writeTextFile(
+      `${dir}/ranked.txt`,
+      "q1 Q0 d1 1 3 t\nq1 Q0 d2 2 2 t\nq1 Q0 d1 3 1 t\n",
+    );
+    const shallow = await Promise.all(
+      ["ranked.json", "ranked.txt"].map((file) =>
+        runCli([
+          "eval",
+          `${dir}/qrels.txt`,
+          `${dir}/${file}`,
+          "-m",
+          "P@3",
+          "-M",
+          "2",
+        ])
+      ),
+    );
+    // d1 d2 read, one relevant of three ranks: 1/3.
+    const p3 = "P@3                   \tall\t0.3333\n";
+    const numQ = "num_q                 \tall\t1\n";
+    assertEquals(shallow.map((r) => [r.code, r.stdout, r.stderr]), [
+      [0, numQ + p3, ""],
+      [0, "runid                 \tall\tt\n" + numQ + p3, ""],
+    ]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
