@@ -88,7 +88,9 @@ function load(name: string): Promise<CommandModule> {
   return import(specifier);
 }
 
-const HELP = `ranklens: evaluate search and RAG systems
+/** The help, made when it is shown: a command's run needs none of it. */
+const help = () =>
+  `ranklens: evaluate search and RAG systems
 
 Usage: ranklens COMMAND [OPTIONS] ...
        ranklens --version
@@ -96,11 +98,11 @@ From a checkout, "ranklens" is "deno run -R -W -N cli.ts" (serve: -N -E -R).
 
 Commands:
 ${
-  Object.entries(COMMANDS).map(([name, [what]]) =>
-    `  ${name.padEnd(10)} ${what}`
-  )
-    .join("\n")
-}
+    Object.entries(COMMANDS).map(([name, [what]]) =>
+      `  ${name.padEnd(10)} ${what}`
+    )
+      .join("\n")
+  }
 
 Bounds on input, for every command (defaults far beyond real files):
   --max-line-bytes N   longest line (16777216)
@@ -140,7 +142,7 @@ export async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined) {
     // No command is a usage mistake: the help goes where errors go.
-    console.error(HELP);
+    console.error(help());
     return 2;
   }
   if (name === "--version" || name === "-V") {
@@ -148,12 +150,12 @@ export async function main(args: string[]): Promise<number> {
     return 0;
   }
   if (name === "--help" || name === "-h" || name === "help") {
-    console.log(HELP);
+    console.log(help());
     return 0;
   }
   const command = COMMANDS[name];
   if (!command) {
-    console.error(`ranklens: unknown command "${name}"\n\n${HELP}`);
+    console.error(`ranklens: unknown command "${name}"\n\n${help()}`);
     return 2;
   }
   try {
