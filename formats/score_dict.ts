@@ -68,7 +68,8 @@ function mergeInto(
  *
  * @param source A path (`-` for stdin, `.gz` decompressed), a stream or `{ text }`.
  * @param options The name for error messages.
- * @returns The ranked lists, in file order.
+ * @returns The ranked lists, in file order (but integer-like query ids
+ * first, ascending, as JSON.parse orders an object's keys).
  * @throws {InputError} If the text is not JSON of that shape.
  */
 export async function readJsonRun(
@@ -99,7 +100,8 @@ export async function readJsonRun(
  *
  * @param source A path (`-` for stdin, `.gz` decompressed), a stream or `{ text }`.
  * @param options The name for error messages.
- * @returns The judgements, in file order.
+ * @returns The judgements, in file order (but integer-like ids first,
+ * ascending, as JSON.parse orders an object's keys).
  * @throws {InputError} If the text is not JSON of that shape.
  */
 export async function readJsonQrels(
