@@ -161,8 +161,10 @@ export function createApp(options: ServerOptions = {}): ServerApp {
   );
   const running = pool?.size ?? options.maxRunning ?? DEFAULT_MAX_RUNNING;
   // Answers being sent, one answer's budget per slot: clients that read
-  // slowly cannot pile up answers beyond it.
+  // slowly cannot pile up answers beyond it; one that finds no room waits
+  // in it as long as a request may wait for a slot, holding its slot.
   const answers = new ByteBudget(running * budgets.maxOutputBytes);
+  const queueTimeLimit = options.queueTimeLimit ?? DEFAULT_QUEUE_TIME_LIMIT;
   // One line of requests for every scoring route: bodies are read before a
   // request takes its place in it. Each wait has its own bound and the time
   // limit starts with the work: a 504 then says the request asked too much,
@@ -170,7 +172,7 @@ export function createApp(options: ServerOptions = {}): ServerApp {
   const slots = concurrencyLimit({
     running,
     waiting: options.maxWaiting ?? DEFAULT_MAX_WAITING,
-    waitLimit: options.queueTimeLimit ?? DEFAULT_QUEUE_TIME_LIMIT,
+    waitLimit: queueTimeLimit,
     waitLimitSetting: "RANKLENS_QUEUE_TIME_LIMIT_MS",
   });
   const scoring = (route: ScoringRoute) =>
@@ -196,7 +198,13 @@ export function createApp(options: ServerOptions = {}): ServerApp {
             trecEval: options.trecEval,
             deadline,
           });
-        return sendAnswer(c, answer, answers);
+        return await sendAnswer(
+          c,
+          answer,
+          answers,
+          queueTimeLimit,
+          deadline.signal,
+        );
       },
     ] as const;
 

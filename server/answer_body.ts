@@ -15,11 +15,13 @@ import type { ScoredAnswer } from "./scoring.ts";
 const PIECE = 64 * 1024;
 
 /**
- * Answers with a scored answer held in `held` until it is sent: 503 with
- * `Retry-After` when the answers being sent already fill it. The answer's
- * buffer is sent in copied pieces of 64 KiB and released (detached) once
- * the last one is taken or the client goes, so its memory goes back then,
- * not at the serving thread's next garbage collection.
+ * Answers with a scored answer held in `held` until it is sent. When the
+ * answers being sent fill `held`, it waits in line for room, up to
+ * `waitLimit` milliseconds (then 503 with `Retry-After`): its request keeps
+ * its scoring slot meanwhile, so no new work starts while answers wait. The
+ * answer's buffer is sent in copied pieces of 64 KiB and released
+ * (detached) once the last one is taken or the client goes, so its memory
+ * goes back then, not at the serving thread's next garbage collection.
  *
  * @example
  * ```ts
@@ -33,7 +35,7 @@ const PIECE = 64 * 1024;
  *     status: 200,
  *     headers: { "content-type": "text/plain" },
  *     body: new TextEncoder().encode("done"),
- *   }, held));
+ *   }, held, 1000));
  * const response = await app.request("/");
  * console.log(held.used, response.headers.get("content-length")); // 4 "4"
  * console.log(await response.text(), held.used); // "done" 0
@@ -42,21 +44,39 @@ const PIECE = 64 * 1024;
  * @param c The request's context.
  * @param answer The answer.
  * @param held The bytes of answers being sent, with their capacity.
+ * @param waitLimit Milliseconds to wait for room in `held`.
+ * @param signal Ends the wait too (the request's time limit): the answer
+ * is then not sent, nothing of it stays held, and the signal's reason is
+ * thrown.
  * @returns The response.
- * @throws {HttpProblem} 503 when the answer does not fit in `held`.
+ * @throws {HttpProblem} 503 when no room frees up in time; the reason of
+ * `signal` when it is aborted first.
  */
-export function sendAnswer(
+export async function sendAnswer(
   c: Context,
   answer: ScoredAnswer,
   held: ByteBudget,
-): Response {
+  waitLimit: number,
+  signal?: AbortSignal,
+): Promise<Response> {
   const bytes = answer.body;
   const size = bytes.byteLength;
-  if (!held.take(size)) {
+  const room = await held.reserve(
+    size,
+    AbortSignal.any([
+      AbortSignal.timeout(waitLimit),
+      c.req.raw.signal,
+      ...(signal ? [signal] : []),
+    ]),
+  );
+  if (!room) {
     release(bytes);
+    // The time limit's own problem (its 504), whichever of the two ends
+    // up answering.
+    if (signal?.aborted) throw signal.reason;
     throw new HttpProblem(
       503,
-      `The server holds as many bytes of answers as it may (${held.capacity}, RANKLENS_MAX_RUNNING × RANKLENS_MAX_OUTPUT_BYTES) for clients still reading theirs; retry later.`,
+      `The server holds as many bytes of answers as it may (${held.capacity}, RANKLENS_MAX_RUNNING × RANKLENS_MAX_OUTPUT_BYTES) for clients still reading theirs, and none was read within ${waitLimit} ms; retry later.`,
       { headers: { "retry-after": "1" } },
     );
   }
