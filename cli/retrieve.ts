@@ -22,6 +22,7 @@ import type { RetrievalReport } from "../adapters/retrieval_report.ts";
 import { RetrievalError, type Retriever } from "../adapters/retriever.ts";
 import type { RetrievalDataset } from "../formats/dataset.ts";
 import { builtinFormats } from "../formats/format_registry.ts";
+import { checkUniqueKeys } from "../formats/json_text.ts";
 import { EVALUATION_FORMATS, renderEvaluation } from "../report/evaluation.ts";
 import { ExitError, UsageError } from "./errors.ts";
 import {
@@ -322,13 +323,21 @@ function httpRetrieverOf(values: RetrieverValues): HttpRetriever {
   }
   let requestTemplate: unknown;
   if (values["request-template"] !== undefined) {
+    const text = values["request-template"];
     try {
-      requestTemplate = JSON.parse(values["request-template"]);
+      requestTemplate = JSON.parse(text);
     } catch (error) {
       throw new UsageError(
         `--request-template must be JSON: ${(error as Error).message}`,
         USAGE,
       );
+    }
+    try {
+      // A repeated key would be sent with its last value only, as every
+      // other JSON input of ranklens refuses.
+      checkUniqueKeys(text, requestTemplate, { name: "--request-template" });
+    } catch (error) {
+      throw new UsageError((error as Error).message, USAGE);
     }
   }
   const headers = new Headers();

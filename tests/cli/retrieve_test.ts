@@ -228,6 +228,18 @@ Deno.test("retrieve reports usage mistakes with status 2 and data errors with st
     ["--dataset", TINY, "--url", "http://127.0.0.1:9", "--header", "nocolon"],
     '--header must be "Name: value", got "nocolon"',
   );
+  // Column 22 is the second "query" (counted by hand: the first is at 2).
+  await usage(
+    [
+      "--dataset",
+      TINY,
+      "--url",
+      "http://127.0.0.1:9",
+      "--request-template",
+      '{"query": "{query}", "query": 2}',
+    ],
+    '--request-template:1: key "query" repeated in one object at column 22 (first at column 2); JSON.parse would keep only the last value',
+  );
   const template = await retrieve([
     "--dataset",
     TINY,
