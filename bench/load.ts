@@ -219,6 +219,7 @@ for (const route of routes) {
   const text = await first.text();
   if (first.status !== 200) {
     console.error(`${route.path}: ${first.status} ${text}`);
+    await server.stop();
     Deno.exit(1);
   }
   expected.set(route, route.key(text));
