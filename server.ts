@@ -175,12 +175,13 @@ export function createApp(options: ServerOptions = {}): ServerApp {
     waitLimit: queueTimeLimit,
     waitLimitSetting: "RANKLENS_QUEUE_TIME_LIMIT_MS",
   });
+  const bodyTimeLimit = options.bodyTimeLimit ?? DEFAULT_BODY_TIME_LIMIT;
   const scoring = (route: ScoringRoute) =>
     [
       closeAfterLargeBody(),
       requestBody({
         limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-        timeLimit: options.bodyTimeLimit ?? DEFAULT_BODY_TIME_LIMIT,
+        timeLimit: bodyTimeLimit,
         buffered,
       }),
       slots,
@@ -204,6 +205,7 @@ export function createApp(options: ServerOptions = {}): ServerApp {
           answers,
           queueTimeLimit,
           deadline.signal,
+          bodyTimeLimit,
         );
       },
     ] as const;

@@ -8,7 +8,11 @@
 
 import type { Context } from "hono";
 import { HttpProblem } from "./problem.ts";
-import type { ByteBudget } from "./request_body.ts";
+import {
+  BODY_BYTES_PER_EXTRA_SECOND,
+  type ByteBudget,
+  longestBodyTime,
+} from "./request_body.ts";
 import type { ScoredAnswer } from "./scoring.ts";
 
 /** Bytes sent at a time: 64 KiB. */
@@ -22,6 +26,11 @@ const PIECE = 64 * 1024;
  * answer's buffer is sent in copied pieces of 64 KiB and released
  * (detached) once the last one is taken or the client goes, so its memory
  * goes back then, not at the serving thread's next garbage collection.
+ * A client must take its answer as a request body must arrive: within
+ * `sendTimeLimit`, plus a second per 64 KiB taken, at most three times it;
+ * past that the answer is ended short of its length (which closes the
+ * connection) and released, so a client that stops reading cannot keep its
+ * share of `held`.
  *
  * @example
  * ```ts
@@ -48,6 +57,8 @@ const PIECE = 64 * 1024;
  * @param signal Ends the wait too (the request's time limit): the answer
  * is then not sent, nothing of it stays held, and the signal's reason is
  * thrown.
+ * @param sendTimeLimit Milliseconds the client has to take the answer,
+ * stretched as above (the body time limit). Default: no limit.
  * @returns The response.
  * @throws {HttpProblem} 503 when no room frees up in time; the reason of
  * `signal` when it is aborted first.
@@ -58,6 +69,7 @@ export async function sendAnswer(
   held: ByteBudget,
   waitLimit: number,
   signal?: AbortSignal,
+  sendTimeLimit = Infinity,
 ): Promise<Response> {
   const bytes = answer.body;
   const size = bytes.byteLength;
@@ -82,13 +94,40 @@ export async function sendAnswer(
   }
   let offset = 0;
   let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const finish = () => {
     if (done) return;
     done = true;
+    clearTimeout(timer);
     release(bytes);
     held.give(size);
   };
+  const started = performance.now();
   const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (!Number.isFinite(sendTimeLimit)) return;
+      const check = () => {
+        const allowed = Math.min(
+          sendTimeLimit + 1000 * offset / BODY_BYTES_PER_EXTRA_SECOND,
+          longestBodyTime(sendTimeLimit),
+        );
+        const left = allowed - (performance.now() - started);
+        if (left > 0) {
+          timer = setTimeout(check, left);
+          return;
+        }
+        console.error(
+          `ranklens: an answer of ${size} bytes was broken off: its client took ${offset} bytes in ${
+            Math.round(performance.now() - started)
+          } ms, slower than its time limit allows (RANKLENS_BODY_TIME_LIMIT_MS, ${sendTimeLimit} ms plus a second per ${BODY_BYTES_PER_EXTRA_SECOND} bytes)`,
+        );
+        // Ended short of its content-length, the connection is closed; an
+        // error would make Deno print a stack trace for it.
+        controller.close();
+        finish();
+      };
+      timer = setTimeout(check, sendTimeLimit);
+    },
     pull(controller) {
       if (offset >= size) {
         controller.close();

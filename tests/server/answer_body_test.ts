@@ -6,13 +6,24 @@ import { ByteBudget } from "../../server/request_body.ts";
 import { createApp } from "../../server.ts";
 
 /** An app whose route answers `/N` with N bytes counting up, held in `held`. */
-function answering(held: ByteBudget, waitLimit: number) {
+function answering(
+  held: ByteBudget,
+  waitLimit: number,
+  sendTimeLimit?: number,
+) {
   const app = new Hono();
   app.onError((error) => problemOf(error).toResponse());
   app.get("/:size", (c) => {
     const size = Number(c.req.param("size"));
     const body = new Uint8Array(size).map((_, i) => i % 251);
-    return sendAnswer(c, { status: 200, headers: {}, body }, held, waitLimit);
+    return sendAnswer(
+      c,
+      { status: 200, headers: {}, body },
+      held,
+      waitLimit,
+      undefined,
+      sendTimeLimit,
+    );
   });
   return app;
 }
@@ -98,4 +109,38 @@ Deno.test("an answer whose request runs out of time while it waits holds nothing
   assertEquals([(await answer).status, held.used], [504, 100]);
   held.give(100);
   assertEquals(held.used, 0);
+});
+
+Deno.test("an answer its client stops taking is broken off at the body time limit and held no longer", async () => {
+  const held = new ByteBudget(200_000);
+  const app = answering(held, 60_000, 50);
+  const logged: string[] = [];
+  const log = console.error;
+  console.error = (line: string) => logged.push(line);
+  try {
+    // Read one piece of three, then stop: 64 KiB earn a second more.
+    const stalled = await app.request("/150000");
+    const reader = stalled.body!.getReader();
+    const first = await reader.read();
+    assertEquals([first.value?.length, held.used], [65_536, 150_000]);
+    for (let waited = 0; held.used > 0 && waited < 30_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assertEquals(held.used, 0);
+    // Ended short of its content-length: a client (and Deno.serve, which
+    // closes the connection) sees it cut.
+    const rest = await reader.read();
+    assertEquals(rest.done, true);
+    assertEquals(logged.length, 1);
+    assertEquals(
+      logged[0].replace(/ in \d+ ms/, " in N ms"),
+      "ranklens: an answer of 150000 bytes was broken off: its client took 65536 bytes in N ms, slower than its time limit allows (RANKLENS_BODY_TIME_LIMIT_MS, 50 ms plus a second per 65536 bytes)",
+    );
+    // A client that reads at once takes all of it under the same limit.
+    const taken = await app.request("/150000");
+    assertEquals((await taken.arrayBuffer()).byteLength, 150_000);
+    assertEquals(held.used, 0);
+  } finally {
+    console.error = log;
+  }
 });
