@@ -77,7 +77,7 @@ export interface EvaluateOptions {
   requireJudged?: boolean;
   /**
    * The run's name in errors, for a run without a name of its own (a
-   * {@linkcode JudgingRun} has one). Default: `run`.
+   * {@linkcode JudgingRun} read from a file has one). Default: `run`.
    */
   runName?: string;
 }
@@ -172,6 +172,7 @@ class Evaluator {
       depth,
       readDepth: Math.min(depth, deepest),
       readsDocs: this.#metrics.some((m) => m.readsDocs),
+      runName: this.#runName,
     };
   }
 
@@ -446,7 +447,7 @@ export async function evaluate(
   // `await` only when there is something to wait for: each one is a trip
   // through the microtask queue, which at a million topics adds up.
   if (isJudgingRun(run)) {
-    evaluator.runName = run.name;
+    if (run.name !== undefined) evaluator.runName = run.name;
     const request = evaluator.request(signal);
     const add = (item: JudgedItem): QueryId | undefined => {
       signal?.throwIfAborted();
@@ -532,10 +533,12 @@ export function evaluateSync(
   if (isJudgingRun(run)) {
     if (!run.judgeSync) {
       throw new TypeError(
-        `Run "${run.name}" is judged asynchronously: evaluate it with evaluate`,
+        `Run "${
+          run.name ?? options.runName ?? "run"
+        }" is judged asynchronously: evaluate it with evaluate`,
       );
     }
-    evaluator.runName = run.name;
+    if (run.name !== undefined) evaluator.runName = run.name;
     for (const item of run.judgeSync(evaluator.request(signal))) {
       signal?.throwIfAborted();
       if (item === JUDGING_RESTART) {

@@ -37,6 +37,11 @@ export interface JudgeRequest {
   readonly readsDocs: boolean;
   /** Stops reading when aborted. */
   readonly signal?: AbortSignal;
+  /**
+   * The name errors give a run without a name of its own (`evaluate`'s
+   * `runName`). Default: `run`.
+   */
+  readonly runName?: string;
 }
 
 /** One topic of a run: its judged ranking, or none when the qrels lack it. */
@@ -72,8 +77,11 @@ export type JudgedItem = JudgedTopic | typeof JUDGING_RESTART;
  * same values and the same errors.
  */
 export interface JudgingRun extends AsyncIterable<RankedList> {
-  /** The name that errors about the run carry (a file name, `<stdin>`). */
-  readonly name: string;
+  /**
+   * The name that errors about the run carry (a file name, `<stdin>`).
+   * Default: the request's `runName`.
+   */
+  readonly name?: string;
   /** The run tag of the last line read, when the format has one. */
   readonly tag: string | undefined;
   /**

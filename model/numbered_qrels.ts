@@ -48,11 +48,12 @@ export interface NumberedQrelsOptions {
  * (a repeated document is an error) as ranked lists of ids, to the same
  * values.
  *
- * The qrels are read when numbered: change them after and the numbered
- * join would not see it, so evaluate against {@linkcode NumberedQrels.qrels}
- * (a run evaluated against other qrels is joined by id instead). Memory:
- * the ids and their map, each query's judgements as typed arrays and, once
- * a run is joined, two 32-bit integers per number (67 MiB for the 8.8
+ * The qrels are copied when numbered, and {@linkcode NumberedQrels.qrels}
+ * is that copy: evaluate against it to join by number. Qrels changed after
+ * (the maps given, say) are other qrels, checked and joined by id as any
+ * ranked list is, to their own values, only slower. Memory: the copy, the
+ * ids and their map, each query's judgements as typed arrays and, once a
+ * run is joined, two 32-bit integers per number (67 MiB for the 8.8
  * million passages of MS MARCO).
  *
  * @example Score a run of numbers
@@ -79,7 +80,10 @@ export interface NumberedQrelsOptions {
  * ```
  */
 export class NumberedQrels {
-  /** The qrels as read, to evaluate a numbered run against. */
+  /**
+   * The qrels as numbered, a copy of those given: a numbered run evaluated
+   * against these is joined by number, without checking them again.
+   */
   readonly qrels: Qrels;
   readonly #numbering: Numbering;
 
@@ -93,7 +97,7 @@ export class NumberedQrels {
    * repeats an id.
    */
   constructor(qrels: QrelsLike, options: NumberedQrelsOptions = {}) {
-    this.qrels = qrelsOf(qrels);
+    this.qrels = copyOf(qrelsOf(qrels));
     this.#numbering = new Numbering(this.qrels, options.docs ?? []);
   }
 
@@ -168,12 +172,24 @@ export class NumberedQrels {
    * ```
    *
    * @param lists The ranked lists, one per query, iterated once per use.
-   * @param name The run's name in errors. Default: `run`.
+   * @param name The run's name in errors. Default: `evaluate`'s `runName`,
+   * or `run`.
    * @returns The run.
    */
-  run(lists: Iterable<NumberedList>, name = "run"): JudgingRun {
+  run(lists: Iterable<NumberedList>, name?: string): JudgingRun {
     return new NumberedRun(this.qrels, this.#numbering, lists, name);
   }
+}
+
+// The qrels' own maps: the caller's, changed after numbering, would be
+// taken for the qrels checked and numbered, and scored by the numbers of
+// judgements that are no longer theirs.
+function copyOf(qrels: Qrels): Qrels {
+  const copy = new Map<QueryId, Judgements>();
+  for (const [queryId, judgements] of qrels) {
+    copy.set(queryId, new Map(judgements));
+  }
+  return copy;
 }
 
 /** The numbers of a {@linkcode NumberedQrels} and the join by number. */
@@ -268,7 +284,6 @@ class Numbering {
     list: NumberedList,
     request: JudgeRequest,
     join: NumberedJoin,
-    gradesFor: (length: number) => Float64Array,
     runName: string,
   ): JudgedTopic {
     const { queryId, docs, segment } = list;
@@ -318,8 +333,9 @@ class Numbering {
       {
         relevanceLevel: request.relevanceLevel,
         judgedOnly,
+        // Grades of its own (a slab's view when short), as on the id
+        // path: a caller may keep the rankings.
         judgedGrades: this.#judgedGrades[q],
-        into: gradesFor(n),
         docs: request.readsDocs ? this.#idsOf(docs, n) : undefined,
       },
     );
@@ -412,7 +428,7 @@ class NumberedJoin {
 
 /** The run {@linkcode NumberedQrels.run} returns. */
 class NumberedRun implements JudgingRun {
-  readonly name: string;
+  readonly name: string | undefined;
   readonly tag: undefined = undefined;
   readonly checkedQrels: Qrels;
   readonly #qrels: Qrels;
@@ -423,7 +439,7 @@ class NumberedRun implements JudgingRun {
     qrels: Qrels,
     numbering: Numbering,
     lists: Iterable<NumberedList>,
-    name: string,
+    name: string | undefined,
   ) {
     this.#qrels = this.checkedQrels = qrels;
     this.#numbering = numbering;
@@ -432,35 +448,25 @@ class NumberedRun implements JudgingRun {
   }
 
   *#topics(request: JudgeRequest): Generator<JudgedTopic> {
+    const name = this.name ?? request.runName ?? "run";
     if (request.qrels !== this.#qrels) {
       // Other qrels: joined by id, as any ranked list.
-      for (const ranked of this.#ranked()) {
+      for (const ranked of this.#ranked(name)) {
         const judgements = request.qrels.get(ranked.queryId);
         yield {
           queryId: ranked.queryId,
           segment: ranked.segment,
           ranking: judgements &&
-            judgeRankedList(ranked, judgements, request, this.name),
+            judgeRankedList(ranked, judgements, request, name),
         };
       }
       return;
     }
     const join = this.#numbering.join;
     join.nextQuery = 0;
-    // A ranking is valid until the next topic is asked for, so this
-    // reading's lists of one length share one array of grades.
-    let into = new Float64Array(0);
-    const gradesFor = (length: number) =>
-      into.length === length ? into : into = new Float64Array(length);
     for (const list of this.#lists) {
       request.signal?.throwIfAborted();
-      yield this.#numbering.judgeList(
-        list,
-        request,
-        join,
-        gradesFor,
-        this.name,
-      );
+      yield this.#numbering.judgeList(list, request, join, name);
     }
   }
 
@@ -480,9 +486,9 @@ class NumberedRun implements JudgingRun {
     yield this.#topics(request);
   }
 
-  *#ranked(): Generator<RankedList> {
+  *#ranked(name = this.name ?? "run"): Generator<RankedList> {
     for (const list of this.#lists) {
-      const docs = this.#numbering.idsOf(list, list.docs.length, this.name);
+      const docs = this.#numbering.idsOf(list, list.docs.length, name);
       yield list.segment === undefined
         ? { queryId: list.queryId, docs }
         : { queryId: list.queryId, docs, segment: list.segment };
