@@ -11,7 +11,7 @@ import { HttpProblem } from "./problem.ts";
 import {
   BODY_BYTES_PER_EXTRA_SECOND,
   type ByteBudget,
-  longestBodyTime,
+  watchTransferTime,
 } from "./request_body.ts";
 import type { ScoredAnswer } from "./scoring.ts";
 
@@ -94,11 +94,11 @@ export async function sendAnswer(
   }
   let offset = 0;
   let done = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let unwatch = () => {};
   const finish = () => {
     if (done) return;
     done = true;
-    clearTimeout(timer);
+    unwatch();
     release(bytes);
     held.give(size);
   };
@@ -106,16 +106,7 @@ export async function sendAnswer(
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       if (!Number.isFinite(sendTimeLimit)) return;
-      const check = () => {
-        const allowed = Math.min(
-          sendTimeLimit + 1000 * offset / BODY_BYTES_PER_EXTRA_SECOND,
-          longestBodyTime(sendTimeLimit),
-        );
-        const left = allowed - (performance.now() - started);
-        if (left > 0) {
-          timer = setTimeout(check, left);
-          return;
-        }
+      unwatch = watchTransferTime(sendTimeLimit, () => offset, () => {
         console.error(
           `ranklens: an answer of ${size} bytes was broken off: its client took ${offset} bytes in ${
             Math.round(performance.now() - started)
@@ -125,8 +116,7 @@ export async function sendAnswer(
         // error would make Deno print a stack trace for it.
         controller.close();
         finish();
-      };
-      timer = setTimeout(check, sendTimeLimit);
+      });
     },
     pull(controller) {
       if (offset >= size) {

@@ -44,6 +44,51 @@ export function longestBodyTime(timeLimit: number): number {
 }
 
 /**
+ * Watches a transfer, a request body arriving or an answer being taken,
+ * against its time limit stretched by the bytes moved so far: `timeLimit`
+ * plus a second per {@linkcode BODY_BYTES_PER_EXTRA_SECOND} bytes, at most
+ * {@linkcode longestBodyTime}. Calls `expire` once when that has passed.
+ *
+ * @example
+ * ```ts
+ * import { watchTransferTime } from "./request_body.ts";
+ * const expired = await new Promise<number>((resolve) => {
+ *   const started = performance.now();
+ *   watchTransferTime(20, () => 0, () => resolve(performance.now() - started));
+ * });
+ * console.log(expired >= 19); // true
+ * ```
+ *
+ * @param timeLimit The time limit, in milliseconds.
+ * @param transferred The bytes moved so far.
+ * @param expire What to do when the time is up.
+ * @returns A function that stops the watch.
+ */
+export function watchTransferTime(
+  timeLimit: number,
+  transferred: () => number,
+  expire: () => void,
+): () => void {
+  const started = performance.now();
+  // Checked when it falls due, and set again when the bytes moved
+  // meanwhile have bought more time.
+  const deadline = () =>
+    started + Math.min(
+      timeLimit + 1000 * transferred() / BODY_BYTES_PER_EXTRA_SECOND,
+      longestBodyTime(timeLimit),
+    );
+  let timer: ReturnType<typeof setTimeout>;
+  const arm = () => {
+    timer = setTimeout(() => {
+      if (performance.now() < deadline()) return arm();
+      expire();
+    }, Math.max(0, deadline() - performance.now()));
+  };
+  arm();
+  return () => clearTimeout(timer);
+}
+
+/**
  * A count of bytes held, with a capacity: taking more than is left fails,
  * or waits in line for room ({@linkcode ByteBudget.reserve}).
  *
@@ -326,23 +371,11 @@ async function readBounded(
   let scratch = byob ? new Uint8Array(READ_SIZE) : undefined;
   let size = 0;
   let timedOut = false;
-  // The deadline moves with the bytes received: checked when it falls due,
-  // and set again when they have bought more time.
   const started = performance.now();
-  const deadline = () =>
-    started + Math.min(
-      settings.timeLimit + 1000 * size / BODY_BYTES_PER_EXTRA_SECOND,
-      longestBodyTime(settings.timeLimit),
-    );
-  let timer: ReturnType<typeof setTimeout>;
-  const arm = () => {
-    timer = setTimeout(() => {
-      if (performance.now() < deadline()) return arm();
-      timedOut = true;
-      reader.cancel().catch(() => {});
-    }, Math.max(0, deadline() - performance.now()));
-  };
-  arm();
+  const unwatch = watchTransferTime(settings.timeLimit, () => size, () => {
+    timedOut = true;
+    reader.cancel().catch(() => {});
+  });
   const stop = (problem: HttpProblem) => {
     reader.cancel().catch(() => {});
     return problem;
@@ -376,7 +409,7 @@ async function readBounded(
       size += bytes.length;
     }
   } finally {
-    clearTimeout(timer!);
+    unwatch();
   }
   if (timedOut) {
     throw new HttpProblem(
