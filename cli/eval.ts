@@ -19,7 +19,7 @@ import {
   scoringChoices,
 } from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
-import { checkInputFile } from "./input_files.ts";
+import { checkInputFile, inputName } from "./input_files.ts";
 import { readRun } from "../formats/trec_run.ts";
 import { InputError } from "../model/errors.ts";
 import { defineCommand, OUTPUT_OPTIONS } from "./command.ts";
@@ -201,7 +201,7 @@ async function evalDiversity(
   ]);
   await checkInputFile(qrelsPath);
   const qrels = await readSubtopicQrels(qrelsPath);
-  const qrelsName = qrelsPath === "-" ? "<stdin>" : qrelsPath;
+  const qrelsName = inputName(qrelsPath);
   if (qrels.size === 0) {
     throw new InputError(
       qrelsName,

@@ -13,6 +13,23 @@ import {
 } from "../formats/inputs.ts";
 
 /**
+ * The name a file given on the command line has in error messages:
+ * `<stdin>` for `-`, as the readers name standard input.
+ *
+ * @example
+ * ```ts
+ * import { inputName } from "./input_files.ts";
+ * console.log(inputName("-"), inputName("run.txt")); // "<stdin>" "run.txt"
+ * ```
+ *
+ * @param path The path, `-` for standard input.
+ * @returns The name.
+ */
+export function inputName(path: string): string {
+  return path === "-" ? "<stdin>" : path;
+}
+
+/**
  * Checks that a path names a file (or is `-`, standard input): reading a
  * directory fails deep in a stream with a message that names no file.
  *
@@ -64,7 +81,7 @@ export async function readQrelsFile(
   const qrels = await readQrelsInput(path, options);
   if (qrels.size === 0) {
     throw new InputError(
-      path === "-" ? "<stdin>" : path,
+      inputName(path),
       0,
       "no judgements: the qrels file has no data lines",
     );

@@ -12,6 +12,7 @@ import {
 } from "../metrics/evaluate.ts";
 import type { Qrels } from "../model/types.ts";
 import { readRunInput, type ReadRunInputOptions } from "../formats/inputs.ts";
+import { inputName } from "./input_files.ts";
 
 /** An evaluation and the tag of the run it scored. */
 export interface RunFileEvaluation {
@@ -45,7 +46,7 @@ export async function evaluateRunFile(
   const evaluation = await evaluate(run, qrels, metrics, {
     // A JSON run's lists carry no name: a repeated document, found in the
     // join, is named by the file as a TREC run's is.
-    runName: path === "-" ? "<stdin>" : path,
+    runName: inputName(path),
     ...options,
     requireJudged: true,
   });
