@@ -92,8 +92,7 @@ export function parseJsonKeepingKeys(
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     const offset = jsonErrorOffset(text);
-    let line = options.firstLine ?? 1;
-    for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
+    const line = lineAt(text, offset, options.firstLine);
     const reason = offset >= text.length
       ? "invalid JSON: unexpected end of input"
       : `invalid JSON: unexpected ${shown(text.codePointAt(offset)!)}`;
@@ -105,12 +104,9 @@ export function parseJsonKeepingKeys(
   checkWellFormed(text, options.name ?? "<json>", options.firstLine);
   if (SURROGATE_ESCAPE.test(text) && !wellFormed(value)) {
     const match = LONE_SURROGATE_ESCAPE.exec(text);
-    let line = options.firstLine ?? 1;
-    const offset = match?.index ?? 0;
-    for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
     throw new InputError(
       options.name ?? "<json>",
-      line,
+      lineAt(text, match?.index ?? 0, options.firstLine),
       `invalid JSON string: a lone surrogate escape${
         match ? ` (${match[0]})` : ""
       }, ${LONE_SURROGATE_CONSEQUENCE}`,
@@ -211,10 +207,7 @@ function memberCount(text: string): number {
     while (code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d) {
       code = text.charCodeAt(--quote);
     }
-    if (code !== 0x22) continue;
-    let slash = quote - 1;
-    while (text.charCodeAt(slash) === 0x5c) slash--;
-    if ((quote - 1 - slash) % 2 === 0) count++;
+    if (code === 0x22 && !escaped(text, quote)) count++;
   }
   return count;
 }
@@ -269,9 +262,7 @@ function firstRepeatedKey(
       let end = at + 1;
       for (;;) {
         end = text.indexOf('"', end);
-        let slash = end - 1;
-        while (text.charCodeAt(slash) === 0x5c) slash--;
-        if ((end - 1 - slash) % 2 === 0) break;
+        if (!escaped(text, end)) break;
         end++;
       }
       STRUCTURE.lastIndex = end + 1;
@@ -297,6 +288,20 @@ function firstRepeatedKey(
     }
   }
   return undefined;
+}
+
+/** Whether the character at `at` follows an odd run of backslashes. */
+function escaped(text: string, at: number): boolean {
+  let slash = at - 1;
+  while (text.charCodeAt(slash) === 0x5c) slash--;
+  return (at - 1 - slash) % 2 === 1;
+}
+
+/** The line of an offset, counting from `firstLine` (default 1). */
+function lineAt(text: string, offset: number, firstLine = 1): number {
+  let line = firstLine;
+  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
 }
 
 /** The 1-based lines and columns (in characters) of ascending offsets. */
