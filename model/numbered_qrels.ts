@@ -8,6 +8,7 @@
 
 import { compareIds } from "./compare_ids.ts";
 import { InputError, RepeatedDocumentError } from "./errors.ts";
+import { quoted } from "./quote.ts";
 import { joinJudgements, judgedGradesOf } from "./judged_ranking.ts";
 import {
   type JudgedTopic,
@@ -213,7 +214,7 @@ class Numbering {
     for (const doc of docs) {
       if (this.#numberOf.has(doc)) {
         throw new RangeError(
-          `Document ids must not repeat, got "${doc}" twice`,
+          `Document ids must not repeat, got ${quoted(doc)} twice`,
         );
       }
       this.numberOf(doc);
@@ -376,7 +377,9 @@ class Numbering {
       throw new InputError(
         runName,
         0,
-        `query "${list.queryId}": document number ${doc} has no id in the numbered qrels (0 to ${
+        `query ${
+          quoted(list.queryId)
+        }: document number ${doc} has no id in the numbered qrels (0 to ${
           this.ids.length - 1
         })`,
       );
