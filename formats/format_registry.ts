@@ -12,6 +12,7 @@ import type { Qrels, RankedList } from "../model/types.ts";
 import type { RetrievalDataset } from "./dataset.ts";
 import { openSource, splitFields } from "./source.ts";
 import { isDecimalLiteral } from "./_decimal.ts";
+import { fillSync, isGzipMagic } from "./_file_bytes.ts";
 import { formatQrels, readQrels } from "./trec_qrels.ts";
 import { formatRun, readRun } from "./trec_run.ts";
 
@@ -328,12 +329,9 @@ async function probeOf(path: string): Promise<FormatProbe> {
 function plainHead(path: string): string | null {
   using file = Deno.openSync(path);
   const bytes = new Uint8Array(HEAD_BYTES);
-  let size = 0;
-  for (let n; size < HEAD_BYTES && (n = file.readSync(bytes.subarray(size)));) {
-    size += n;
-  }
-  if (size >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return null;
-  return new TextDecoder().decode(bytes.subarray(0, size));
+  const head = bytes.subarray(0, fillSync(file, bytes));
+  if (isGzipMagic(head)) return null;
+  return new TextDecoder().decode(head);
 }
 
 /** The first lines of a probe that are not blank or `#` comments. */

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { isGzipMagic } from "./_file_bytes.ts";
 import { InputError } from "../model/errors.ts";
 import { ChunkReader } from "./chunk_reader.ts";
 import { checkWellFormed } from "./utf8.ts";
@@ -152,11 +153,6 @@ function isRegularFile(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Whether bytes start with gzip's magic number. */
-function isGzipMagic(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
 /**

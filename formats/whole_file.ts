@@ -9,6 +9,8 @@
  * @module
  */
 
+import { fillSync, isGzipMagic } from "./_file_bytes.ts";
+
 /**
  * The bytes of a regular file of at most `maxBytes` that is not gzip data,
  * read at once and synchronously; undefined for anything else (standard
@@ -41,15 +43,12 @@ export function readSmallFileSync(
     if (!isFile || size > maxBytes) return undefined;
     using file = Deno.openSync(path);
     const bytes = new Uint8Array(size);
-    let length = 0;
-    for (let n; length < size && (n = file.readSync(bytes.subarray(length)));) {
-      length += n;
-    }
-    if (length < size || file.readSync(new Uint8Array(1)) !== null) {
+    if (
+      fillSync(file, bytes) < size || file.readSync(new Uint8Array(1)) !== null
+    ) {
       return undefined;
     }
-    const gzip = size >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
-    return gzip ? undefined : bytes;
+    return isGzipMagic(bytes) ? undefined : bytes;
   } catch {
     return undefined;
   }
