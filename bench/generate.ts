@@ -13,16 +13,7 @@
 
 import { parseArgs } from "node:util";
 import { join } from "node:path";
-
-/** A seeded mulberry32 generator: small, fast and the same on every machine. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "./_random.ts";
 
 const { values } = parseArgs({
   args: Deno.args,

@@ -10,15 +10,7 @@ import { evaluateSync } from "../metrics/evaluate.ts";
 import { scanRun } from "../formats/trec_run_scan.ts";
 import { readRun } from "../formats/trec_run.ts";
 import type { Qrels, RankedList } from "../model/types.ts";
-
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "./_random.ts";
 
 const rand = random(42);
 const QUERIES = 10_000, DEPTH = 100;

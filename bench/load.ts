@@ -32,6 +32,7 @@ import {
   type ServerProcess,
   spawnServer,
 } from "../tests/server/_serve.ts";
+import { random } from "./_random.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -53,16 +54,6 @@ const slowClients = Number(values.slow);
 const duration = Number(values.duration) * 1000;
 const queries = Number(values.queries);
 const depth = Number(values.depth);
-
-/** A seeded mulberry32 generator, so every run posts the same bytes. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function generate(): { qrels: string; run: string } {
   const rand = random(7);

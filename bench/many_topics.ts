@@ -20,6 +20,7 @@
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { median, timeOnce, type Timing } from "./_timing.ts";
+import { random } from "./_random.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -32,16 +33,6 @@ const { values } = parseArgs({
 });
 const topics = Number(values.topics);
 const name = `${values.data}/many-${topics}`;
-
-/** A seeded mulberry32 generator, as `generate.ts` uses. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function ensureData(): Promise<void> {
   try {
