@@ -12,7 +12,8 @@
  *
  * `flashrag`, FlashRAG's `flashrag/evaluator`: SQuAD's normalization; token
  * F1 also scores 0 against a reference when either side normalizes to
- * `yes`, `no` or `noanswer` and the two differ.
+ * `yes`, `no` or `noanswer` and the two differ; ROUGE-1/2/L are the rouge
+ * package's on the raw texts, as FlashRAG's.
  *
  * `ultrarag`, UltraRAG's `servers/evaluation/src/evaluation.py`: a whole
  * text equal to `True` becomes `yes` and `False` becomes `no`; `_` becomes a

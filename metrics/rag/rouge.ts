@@ -1,7 +1,9 @@
 /**
  * rouge-score's ROUGE-N, ROUGE-L and ROUGE-Lsum, on rouge-score's own
  * tokenization of the raw texts, with NLTK's Porter stemmer for
- * `stem=porter`.
+ * `stem=porter`. Under the `flashrag` convention ROUGE-1, ROUGE-2 and
+ * ROUGE-L are FlashRAG's, which calls the rouge package (rouge_package.ts),
+ * unless a `stem` parameter asks for rouge-score's.
  *
  * @module
  */
@@ -10,6 +12,13 @@ import type { MetricAlias, MetricDefinition, Params } from "../metric.ts";
 import type { RagInput } from "./input.ts";
 import { normalizedText, ultraragNormalizer } from "./normalize.ts";
 import { nltkPorterStem } from "./porter_stemmer.ts";
+import { checkLcsCells } from "./lcs_limit.ts";
+import {
+  rougePackageL,
+  rougePackageN,
+  type RougePackageScore,
+  rougePackageSentences,
+} from "./rouge_package.ts";
 import {
   answerApplies,
   fMeasure,
@@ -112,46 +121,6 @@ export function rougeN(
   );
 }
 
-/**
- * The most cells of a longest-common-subsequence table one response and
- * one reference (or, for ROUGE-Lsum, one sentence pair) may need: 2^24, a
- * few tens of milliseconds. Longer texts are refused, never left to block.
- */
-export const LCS_CELL_LIMIT = 2 ** 24;
-
-/**
- * ROUGE-L refused texts whose table would pass {@linkcode LCS_CELL_LIMIT}:
- * a `RangeError` of its own class, so a caller scoring user samples can tell
- * this refusal of the data from a bug.
- *
- * @example
- * ```ts
- * import { LcsLimitError } from "./rouge.ts";
- * console.log(new LcsLimitError("too long") instanceof RangeError); // true
- * ```
- */
-export class LcsLimitError extends RangeError {
-  /**
-   * Creates the error.
-   *
-   * @param message What was refused.
-   */
-  constructor(message: string) {
-    super(message);
-    this.name = "LcsLimitError";
-  }
-}
-
-function checkBudget(a: number, b: number): void {
-  if (a * b > LCS_CELL_LIMIT) {
-    throw new LcsLimitError(
-      `ROUGE-L of ${a} response tokens and ${b} reference tokens needs ${
-        a * b
-      } table cells, over the limit of ${LCS_CELL_LIMIT}: shorten the texts or use rouge_1/rouge_2`,
-    );
-  }
-}
-
 /** Numbers tokens, the same number for the same token across calls. */
 function tokenNumbering(): (tokens: Tokens) => Int32Array {
   const ids = new Map<string, number>();
@@ -181,10 +150,10 @@ function encode(a: Tokens, b: Tokens): [Int32Array, Int32Array] {
  * @param a One list.
  * @param b The other.
  * @returns The LCS length.
- * @throws {RangeError} If the lists need more than {@linkcode LCS_CELL_LIMIT} cells.
+ * @throws {RangeError} If the lists need more than `LCS_CELL_LIMIT` (lcs_limit.ts) cells.
  */
 export function lcsLength(a: Tokens, b: Tokens): number {
-  checkBudget(a.length, b.length);
+  checkLcsCells(a.length, b.length);
   // Short answers: comparing the strings costs less than numbering them.
   if (a.length * b.length <= 1024) return lcsOfRows(a, b);
   const [x, y] = encode(a, b);
@@ -223,7 +192,7 @@ function lcsOfRows<T>(x: ArrayLike<T>, y: ArrayLike<T>): number {
  * @param response The response's tokens.
  * @param reference The reference's tokens.
  * @returns The scores.
- * @throws {RangeError} If the texts need more than {@linkcode LCS_CELL_LIMIT} cells.
+ * @throws {RangeError} If the texts need more than `LCS_CELL_LIMIT` (lcs_limit.ts) cells.
  */
 export function rougeL(response: Tokens, reference: Tokens): RougeScore {
   if (response.length === 0 || reference.length === 0) return ZERO;
@@ -237,7 +206,7 @@ export function rougeL(response: Tokens, reference: Tokens): RougeScore {
  * it steps back in the reference).
  */
 function lcsIndices(ref: Int32Array, can: Int32Array): number[] {
-  checkBudget(can.length, ref.length);
+  checkLcsCells(can.length, ref.length);
   const cols = can.length + 1;
   const table = ref.length < 65_535 && can.length < 65_535
     ? new Uint16Array((ref.length + 1) * cols)
@@ -282,7 +251,7 @@ function lcsIndices(ref: Int32Array, can: Int32Array): number[] {
  * @param response The response's sentences, each its tokens.
  * @param reference The reference's sentences.
  * @returns The scores.
- * @throws {RangeError} If a sentence pair needs more than {@linkcode LCS_CELL_LIMIT} cells.
+ * @throws {RangeError} If a sentence pair needs more than `LCS_CELL_LIMIT` (lcs_limit.ts) cells.
  */
 export function rougeLsum(
   response: readonly Tokens[],
@@ -390,7 +359,7 @@ const PARAMS = {
   stem: {
     type: "string",
     description:
-      "porter: NLTK's Porter stemmer on words longer than 3 letters (rouge-score's use_stemmer); default none, porter under --normalize ultrarag",
+      "porter: NLTK's Porter stemmer on words longer than 3 letters (rouge-score's use_stemmer); default none, porter under --normalize ultrarag; given under --normalize flashrag, rouge-score's ROUGE instead of FlashRAG's",
     choices: ["none", "porter"],
   },
   measure: {
@@ -401,6 +370,28 @@ const PARAMS = {
   },
 } as const;
 
+// A sample's sentences as the rouge package splits them serve every
+// FlashRAG ROUGE metric.
+function packageSentencesOf(input: RagInput): [Tokens[], Tokens[][]] {
+  return input.memo("rouge package sentences", (): [Tokens[], Tokens[][]] => [
+    rougePackageSentences(input.response),
+    input.references.map(rougePackageSentences),
+  ]);
+}
+
+function fromPackage({ f, p, r }: RougePackageScore): RougeScore {
+  return { precision: p, recall: r, fmeasure: f };
+}
+
+type PackagePair = (
+  response: readonly Tokens[],
+  reference: readonly Tokens[],
+) => RougePackageScore;
+
+/**
+ * A ROUGE metric: rouge-score's, or under the `flashrag` convention without
+ * a `stem` parameter FlashRAG's (the rouge package's, on the raw texts).
+ */
 function rougeMetric(
   name: string,
   aliases: MetricAlias[],
@@ -409,19 +400,31 @@ function rougeMetric(
     response: Tokens,
     reference: Tokens,
   ) => RougeScore,
+  flashragPair: PackagePair,
 ): MetricDefinition<RagInput> {
   return {
     name,
     aliases,
     kind: "rag",
     description:
-      `rouge-score's ${what} of response and best reference; needs reference`,
+      `rouge-score's ${what} of response and best reference (flashrag: FlashRAG's, the rouge package's); needs reference`,
     params: PARAMS,
     cutoff: "none",
     appliesTo: answerApplies,
     create: (params: Params) => {
       const measure = measureOf(params);
       return (input) => {
+        if (
+          input.normalizer.rules === "flashrag" && params.stem === undefined
+        ) {
+          const [response, references] = packageSentencesOf(input);
+          return bestReference(
+            references.map((reference) =>
+              fromPackage(flashragPair(response, reference))
+            ),
+            measure,
+          );
+        }
         const [response, references] = tokensOf(input, stemsFor(params, input));
         return bestReference(
           references.map((reference) => pair(response, reference)),
@@ -441,6 +444,7 @@ export const rouge1: MetricDefinition<RagInput> = rougeMetric(
   }],
   "ROUGE-1 (unigrams)",
   (r, g) => rougeN(r, g, 1),
+  (r, g) => rougePackageN(r, g, 1),
 );
 
 /** ROUGE-2: bigram overlap. */
@@ -452,6 +456,7 @@ export const rouge2: MetricDefinition<RagInput> = rougeMetric(
   }],
   "ROUGE-2 (bigrams)",
   (r, g) => rougeN(r, g, 2),
+  (r, g) => rougePackageN(r, g, 2),
 );
 
 /** ROUGE-L: longest common subsequence. */
@@ -463,6 +468,7 @@ export const rougeLMetric: MetricDefinition<RagInput> = rougeMetric(
   }],
   "ROUGE-L (longest common subsequence)",
   rougeL,
+  rougePackageL,
 );
 
 /** ROUGE-Lsum: summary-level LCS over newline-separated sentences. */
