@@ -20,7 +20,7 @@ import type { Registry } from "../metrics/registry.ts";
 import { DIVERSITY_KIND } from "../metrics/diversity/measures.ts";
 import { evaluateDiversity } from "../metrics/diversity/evaluate.ts";
 import { readSubtopicQrels } from "../formats/subtopic_qrels.ts";
-import { InputError } from "../model/errors.ts";
+import { requireJudgements } from "../cli/input_files.ts";
 import { evaluationToJson } from "../report/evaluation.ts";
 import {
   type Budgets,
@@ -148,16 +148,10 @@ export async function evaluateRequest(
         { extensions: { field: "qrels" } },
       );
     }
-    const qrels = await readSubtopicQrels({ text: qrelsInput }, {
-      name: "qrels",
-    });
-    if (qrels.size === 0) {
-      throw new InputError(
-        "qrels",
-        0,
-        "no judgements: the qrels file has no data lines",
-      );
-    }
+    const qrels = requireJudgements(
+      await readSubtopicQrels({ text: qrelsInput }, { name: "qrels" }),
+      "qrels",
+    );
     if (perQuery) {
       checkBudget(
         budgets,

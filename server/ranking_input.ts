@@ -27,6 +27,7 @@ import {
 } from "../formats/score_dict.ts";
 import { readQrels } from "../formats/trec_qrels.ts";
 import { readRun } from "../formats/trec_run.ts";
+import { requireJudgements } from "../cli/input_files.ts";
 import { choice } from "./request_fields.ts";
 import { z } from "zod";
 
@@ -196,7 +197,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * @param value The field's value.
  * @param name The field's name, for messages.
  * @returns The qrels.
- * @throws {InputError} On malformed input, naming the line or the entry.
+ * @throws {InputError} On malformed input, naming the line or the entry,
+ * and on qrels without a judgement, as the CLI refuses a qrels file.
  */
 export async function qrelsFromInput(
   value: unknown,
@@ -206,10 +208,10 @@ export async function qrelsFromInput(
   if (typeof value === "string") {
     const chosen = format ??
       detectTextFormat(value, name, QRELS_TEXT_FORMATS);
-    return await QRELS_READERS[chosen](value, name);
+    return requireJudgements(await QRELS_READERS[chosen](value, name), name);
   }
   if (!isObject(value)) throw notTextOrObject(value, name);
-  return qrelsOf(value as QrelsLike, { name });
+  return requireJudgements(qrelsOf(value as QrelsLike, { name }), name);
 }
 
 /**
