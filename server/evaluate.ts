@@ -148,6 +148,12 @@ export async function evaluateRequest(
         { extensions: { field: "qrels" } },
       );
     }
+    // Each measure once, as resolveSpecs keeps the others.
+    const labels = [
+      ...new Set(
+        specs.map((spec) => registry.resolve(spec, DIVERSITY_KIND).label),
+      ),
+    ];
     const qrels = requireJudgements(
       await readSubtopicQrels({ text: qrelsInput }, { name: "qrels" }),
       "qrels",
@@ -156,12 +162,12 @@ export async function evaluateRequest(
       checkBudget(
         budgets,
         "maxOutputValues",
-        (qrels.size + 1) * specs.length,
+        (qrels.size + 1) * labels.length,
         "values (judged topics × metrics)",
       );
     }
     const run = runFromInput(runInput, "run", runFormat);
-    const evaluation = await evaluateDiversity(run.lists, qrels, specs, {
+    const evaluation = await evaluateDiversity(run.lists, qrels, labels, {
       depth: evaluateOptions.depth,
       averageOverQrels: evaluateOptions.averageOverQrels,
       registry,
@@ -211,27 +217,36 @@ function isDiversitySpec(spec: string, registry: Registry): boolean {
 }
 
 /**
- * Resolves a request's metric specs, answering a bad spec with a 400 problem
- * that names the `metrics` field.
+ * Resolves a request's metric specs, each metric once, answering a bad spec
+ * with a 400 problem that names the `metrics` field. As with `eval -m` and
+ * `compare -m`, a metric asked for twice (`["map", "ap"]`) is scored, listed
+ * and counted among the tests once: counted twice, it would raise every
+ * corrected p-value of the comparison.
  *
  * @example
  * ```ts
  * import { resolveSpecs } from "./evaluate.ts";
- * console.log(resolveSpecs(["ndcg@10"]).map((m) => m.label)); // ["ndcg@10"]
+ * console.log(resolveSpecs(["ndcg@10", "map", "ndcg_cut_10", "ap"]).map((m) => m.label)); // ["ndcg@10", "ap"]
  * ```
  *
  * @param specs The specs.
  * @param registry The registry. Default: the built-in one.
- * @returns The bound metrics.
+ * @returns The bound metrics, in the order of each label's first spec.
  * @throws {HttpProblem} 400 on a spec the registry refuses.
  */
 export function resolveSpecs(
   specs: readonly string[],
   registry: Registry = builtinRegistry,
 ): BoundMetric<JudgedRanking>[] {
-  return specs.map((spec) =>
-    userInput("metrics", () => registry.resolve<JudgedRanking>(spec))
-  );
+  const byLabel = new Map<string, BoundMetric<JudgedRanking>>();
+  for (const spec of specs) {
+    const metric = userInput(
+      "metrics",
+      () => registry.resolve<JudgedRanking>(spec),
+    );
+    if (!byLabel.has(metric.label)) byLabel.set(metric.label, metric);
+  }
+  return [...byLabel.values()];
 }
 
 /** Options of {@linkcode scoreRun}. */

@@ -80,3 +80,79 @@ Deno.test("qrels without a judgement are refused as qrels by eval and by /v1/eva
     }
   }
 });
+
+Deno.test("a metric asked for twice is scored and tested once by /v1/evaluate and /v1/compare, as by eval and compare", async () => {
+  // The server listed and tested each spec: ["ndcg@10", "ndcg_cut_10",
+  // "P@5"] was Holm-corrected over three tests, not two.
+  const examples = (name: string) =>
+    Deno.readTextFile(new URL(`../../examples/${name}`, import.meta.url));
+  const [qrels, bm25, hybrid] = await Promise.all(
+    ["qrels.txt", "run.bm25.txt", "run.hybrid.txt"].map(examples),
+  );
+  const app = createApp();
+  const post = async (path: string, body: unknown) =>
+    await (await app.request(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    })).json();
+  const compared = await post("/v1/compare", {
+    qrels,
+    runs: { hybrid, bm25 },
+    metrics: ["ndcg@10", "ndcg_cut_10", "P@5"],
+    test: "permutation",
+  });
+  assertEquals(compared.metrics, ["ndcg@10", "P@5"]);
+  // hybrid wins all 20 queries on ndcg@10 (exact p 2 / 2^20) and 5 of 5
+  // untied ones on P@5 (2 / 2^5); Holm over two tests doubles the smaller.
+  assertEquals(
+    compared.pairs.map((
+      p: { metric: string; pValue: number; pAdjusted: number },
+    ) => [p.metric, p.pValue, p.pAdjusted]),
+    [["ndcg@10", 2 / 2 ** 20, 4 / 2 ** 20], ["P@5", 2 / 2 ** 5, 2 / 2 ** 5]],
+  );
+  const evaluated = await post("/v1/evaluate", {
+    qrels,
+    run: bm25,
+    metrics: ["ap", "map", "P@5", "P_5"],
+  });
+  assertEquals(evaluated.metrics, ["ap", "P@5"]);
+  // trec_eval 10.0 -m map -m P.5 examples/qrels.txt examples/run.bm25.txt
+  assertEquals(
+    [evaluated.aggregate.ap.toFixed(4), evaluated.aggregate["P@5"].toFixed(4)],
+    ["0.7924", "0.9100"],
+  );
+  const cli = await runInProcess([
+    "eval",
+    new URL("../../examples/qrels.txt", import.meta.url).pathname,
+    new URL("../../examples/run.bm25.txt", import.meta.url).pathname,
+    "-m",
+    "ap",
+    "-m",
+    "map",
+    "-m",
+    "P@5",
+    "-m",
+    "P_5",
+    "--format",
+    "json",
+  ]);
+  assertEquals(JSON.parse(cli.out), evaluated);
+});
+
+Deno.test("a diversity measure asked for twice is listed once by /v1/evaluate, as by eval", async () => {
+  const response = await createApp().request("/v1/evaluate", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      qrels: "q1 1 d1 1\nq1 2 d2 1\n",
+      run: "q1 Q0 d1 1 2 t\nq1 Q0 d2 2 1 t\n",
+      metrics: ["alpha_ndcg@10", "alpha_ndcg(alpha=0.5)@10"],
+    }),
+  });
+  // Each subtopic's document at ranks 1 and 2 is the ideal ranking: 1.
+  const { metrics, aggregate } = await response.json();
+  assertEquals([metrics, aggregate], [["alpha_ndcg@10"], {
+    "alpha_ndcg@10": 1,
+  }]);
+});
