@@ -16,11 +16,17 @@
  * inflates less than wall time) and peak resident memory. The commands of a row take turns, round
  * after round, so that both sides see the same load.
  *
+ * A second table shows where the floor of `trec_eval QRELS RUN` is, set
+ * against trec_eval's time: Deno's start on an empty module, the start with
+ * the command's modules (`trec_eval --help`), and the command run several
+ * times in one process (`bench/_in_process.ts`), cold at its first run and
+ * warm once V8 has optimized it.
+ *
  * @module
  */
 
 import { parseArgs } from "node:util";
-import { measure as measureRounds, type Measured } from "./_timing.ts";
+import { measure as measureRounds, type Measured, median } from "./_timing.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -58,6 +64,9 @@ const seconds = (m: Measured) => `${m.wall.toFixed(3)} s`;
 const cpu = (m: Measured) => `${m.cpu.toFixed(3)} s`;
 const mib = (m: Measured) => `${m.peakMiB.toFixed(0)} MiB`;
 
+/** trec_eval's timing in the first row, which the floor is set against. */
+let trecEvalRow: Measured | undefined;
+
 /** ranklens against trec_eval: `sameBytes` compares their outputs. */
 async function versus(
   label: string,
@@ -69,6 +78,7 @@ async function versus(
     ranklens(ours),
     ...(trecEval ? [[trecEval, ...theirs]] : []),
   );
+  trecEvalRow ??= b;
   const row = [label, seconds(a), cpu(a), mib(a)];
   if (b) {
     row.push(
@@ -126,6 +136,36 @@ rows.push([
   ...Array(7).fill(""),
 ]);
 
+// Where the floor is: what Deno's start and the command's modules cost
+// before a byte is read, and what the same scoring costs once V8 has
+// optimized it (runs 6 on of one process) against the first, cold run.
+const empty = await Deno.makeTempFile({ suffix: ".ts" });
+await Deno.writeTextFile(empty, "export {};\n");
+const inProcess = new URL("./_in_process.ts", import.meta.url).pathname;
+const coldRuns: number[] = [], warmRuns: number[] = [];
+const [start, modules] = await measure(
+  [Deno.execPath(), "run", empty],
+  ranklens(["trec_eval", "--help"]),
+);
+for (let i = 0; i < runs; i++) {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-R", inProcess, qrels, run, "15"],
+  }).output();
+  if (!output.success) throw new Error(new TextDecoder().decode(output.stderr));
+  const times: number[] = JSON.parse(new TextDecoder().decode(output.stdout));
+  coldRuns.push(times[0] / 1000);
+  warmRuns.push(median(times.slice(5)) / 1000);
+}
+await Deno.remove(empty);
+const cold = median(coldRuns), warm = median(warmRuns);
+const floor = [
+  ["`deno run` of an empty module", start.wall],
+  ["`trec_eval --help`: start and the command's modules", modules.wall],
+  ["`trec_eval QRELS RUN` in a process, first run", cold],
+  ["the same, warm (median of runs 6-15 in one process)", warm],
+  ["floor: modules and a warm run", modules.wall + warm],
+] as const;
+
 const header = [
   "command",
   "ranklens",
@@ -143,6 +183,14 @@ console.log(
   `| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`,
 );
 for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+const trecEvalWall = trecEvalRow?.wall;
+console.log(
+  "\n| where the time of `trec_eval QRELS RUN` goes | wall | of trec_eval |\n|---|---|---|",
+);
+for (const [what, wall] of floor) {
+  const ratio = trecEvalWall ? `${(wall / trecEvalWall).toFixed(2)}x` : "";
+  console.log(`| ${what} | ${wall.toFixed(3)} s | ${ratio} |`);
+}
 console.log(
   `\nmedian of ${runs} runs each, taking turns (GNU time: wall, user + system, peak RSS); ratios of the medians; trec_eval: ${
     trecEval ?? "none"
