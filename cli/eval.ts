@@ -143,6 +143,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
           "\n",
       );
     }
+    warnNotRetrieved(evaluation.counts.notRetrieved, values.complete);
     // As in trec_eval's layout, the summary rows are named "all": a query of
     // that name is printed, but cannot be told from them in a table.
     if (
@@ -160,6 +161,18 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     return 0;
   },
 });
+
+// Judged queries the run lacks are left out of the means, as trec_eval
+// leaves them; ir_measures and ranx (make_comparable) score them 0, which is
+// -c. The means differ, so the choice is told.
+function warnNotRetrieved(count: number, complete: boolean | undefined) {
+  if (complete || count === 0) return;
+  console.error(
+    `ranklens eval: warning: ${count} judged quer${
+      count > 1 ? "ies are" : "y is"
+    } not in the run and left out of the means, as trec_eval leaves them; -c scores them 0, as ir_measures and ranx (make_comparable) do`,
+  );
+}
 
 // Whether every spec names a diversity measure: then QRELS is read as
 // subtopic qrels. Spec by spec, so the first of another kind settles it
@@ -216,6 +229,7 @@ async function evalDiversity(
     averageOverQrels: options.complete,
     requireJudged: true,
   });
+  warnNotRetrieved(evaluation.counts.notRetrieved, options.complete);
   await options.emit(renderEvaluation(evaluation, options.format, {
     perQuery: options.perQuery,
     runId: run.tag,
