@@ -19,20 +19,44 @@ function shared(a: Set<string>, b: Set<string>): number {
   return n;
 }
 
+function precisionApplies(input: RagInput): boolean {
+  return input.contextIdsListed &&
+    input.sample.reference_context_ids !== undefined;
+}
+
 /**
  * Distinct retrieved ids that are reference ids, over distinct retrieved
- * ids; 0 when no id was retrieved. Applies when the sample has reference
- * ids and the evaluation lists retrieved ids.
+ * ids. Applies when the sample has reference ids and the evaluation lists
+ * retrieved ids. A sample that retrieved no id scores 0, or with
+ * `none_retrieved=skip` is left out, as Ragas' `IDBasedContextPrecision`
+ * scores it NaN and its mean skips NaN; Ragas' name implies `skip`.
  */
 export const idContextPrecision: MetricDefinition<RagInput> = {
   name: "id_context_precision",
-  aliases: [{ name: "id_based_context_precision", peer: "Ragas" }],
+  aliases: [{
+    name: "id_based_context_precision",
+    peer: "Ragas",
+    params: { none_retrieved: "skip" },
+  }],
   kind: "rag",
   description:
-    "share of the distinct retrieved context ids that are reference ids; needs reference_context_ids; none retrieved scores 0",
+    "share of the distinct retrieved context ids that are reference ids; needs reference_context_ids; none retrieved scores 0 (skip: left out, as Ragas)",
+  params: {
+    none_retrieved: {
+      type: "string",
+      description:
+        "a sample that retrieved no id: zero scores 0; skip leaves it out, as Ragas' NaN that its mean skips (implied by id_based_context_precision)",
+      default: "zero",
+      choices: ["zero", "skip"],
+    },
+  },
   cutoff: "none",
-  appliesTo: (input) =>
-    input.contextIdsListed && input.sample.reference_context_ids !== undefined,
+  createAppliesTo: (params) =>
+    params.none_retrieved === "skip"
+      ? (input) =>
+        precisionApplies(input) &&
+        (input.sample.retrieved_context_ids?.length ?? 0) > 0
+      : precisionApplies,
   create: () => ({ sample }) => {
     const retrieved = idSet(sample.retrieved_context_ids ?? []);
     if (retrieved.size === 0) return 0;

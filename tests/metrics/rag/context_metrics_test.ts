@@ -2,6 +2,7 @@
 // context_precision (the ef seed's examples), the id-based pair (as Ragas'
 // IDBasedContextPrecision/Recall) and non_empty_rate.
 import { assertAlmostEquals, assertEquals } from "../../assert.ts";
+import { evaluateRag } from "../../../metrics/rag/evaluate.ts";
 import { score } from "./_score.ts";
 
 Deno.test("the ef seed's context examples", () => {
@@ -128,6 +129,38 @@ Deno.test("id metrics: nothing retrieved scores 0, no reference id skips", () =>
     assertEquals(score(spec, { retrieved_context_ids: ["d1"] }), null, spec);
     assertEquals(score(spec, { reference_context_ids: ["d1"] }), null, spec);
   }
+});
+
+Deno.test("Ragas' names give Ragas' id-based values: nothing retrieved is NaN there, left out here", async () => {
+  const reference = JSON.parse(
+    await Deno.readTextFile(
+      new URL(
+        "../../testdata/rag/ragas_id_context_reference.json",
+        import.meta.url,
+      ),
+    ),
+  );
+  const names = ["id_based_context_precision", "id_based_context_recall"];
+  const result = evaluateRag(reference.samples, { metrics: names });
+  assertEquals(result.metrics, [
+    "id_context_precision(none_retrieved=skip)",
+    "id_context_recall",
+  ]);
+  names.forEach((name, k) => {
+    const label = result.metrics[k];
+    assertEquals(
+      result.perSample.map((values) => values[label]),
+      reference[name].perSample,
+      name,
+    );
+    assertEquals(result.aggregate[label], reference[name].mean, name);
+  });
+  // ranklens' own name keeps its rule: nothing retrieved scores 0.
+  assertEquals(
+    evaluateRag(reference.samples, { metrics: ["id_context_precision"] })
+      .aggregate.id_context_precision,
+    (1 / 3 + 0 + 0 + 0.5 + 0 + 1) / 6,
+  );
 });
 
 Deno.test("non_empty_rate: did retrieval return anything", () => {

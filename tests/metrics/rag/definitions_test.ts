@@ -49,7 +49,7 @@ Deno.test("UltraRAG's and Ragas' names resolve", () => {
     "rouge-2": "rouge_2",
     "rouge-l": "rouge_l",
     rougeL: "rouge_l",
-    id_based_context_precision: "id_context_precision",
+    id_based_context_precision: "id_context_precision(none_retrieved=skip)",
     id_based_context_recall: "id_context_recall",
   };
   for (const [alias, name] of Object.entries(names)) {
