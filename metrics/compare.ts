@@ -604,7 +604,9 @@ export function compareEvaluations(
       );
     }
   }
-  const tested = options.metrics ?? labels;
+  // Each metric once (as `compare -m` takes them): tested twice, it would
+  // count twice in the correction of every p-value.
+  const tested = [...new Set(options.metrics ?? labels)];
   // Looked up by label once per metric and run: a Map keeps a request of
   // many metrics linear.
   const labelIndex = new Map<string, number>();

@@ -7,6 +7,7 @@
  */
 
 import { assertEquals } from "../assert.ts";
+import { compare, readQrels, readRun } from "../../mod.ts";
 import { createApp } from "../../server.ts";
 import { runInProcess } from "../cli/_cli.ts";
 
@@ -102,15 +103,30 @@ Deno.test("a metric asked for twice is scored and tested once by /v1/evaluate an
     metrics: ["ndcg@10", "ndcg_cut_10", "P@5"],
     test: "permutation",
   });
-  assertEquals(compared.metrics, ["ndcg@10", "P@5"]);
+  const library = await compare(
+    {
+      hybrid: readRun({ text: hybrid }),
+      bm25: readRun({ text: bm25 }),
+    },
+    await readQrels({ text: qrels }),
+    ["ndcg@10", "ndcg_cut_10", "P@5"],
+    { test: "permutation" },
+  );
   // hybrid wins all 20 queries on ndcg@10 (exact p 2 / 2^20) and 5 of 5
   // untied ones on P@5 (2 / 2^5); Holm over two tests doubles the smaller.
-  assertEquals(
-    compared.pairs.map((
-      p: { metric: string; pValue: number; pAdjusted: number },
-    ) => [p.metric, p.pValue, p.pAdjusted]),
-    [["ndcg@10", 2 / 2 ** 20, 4 / 2 ** 20], ["P@5", 2 / 2 ** 5, 2 / 2 ** 5]],
-  );
+  const tests = [
+    ["ndcg@10", 2 / 2 ** 20, 4 / 2 ** 20],
+    ["P@5", 2 / 2 ** 5, 2 / 2 ** 5],
+  ];
+  for (const result of [compared, library]) {
+    assertEquals(result.metrics, ["ndcg@10", "P@5"]);
+    assertEquals(
+      result.pairs.map((
+        p: { metric: string; pValue: number; pAdjusted: number },
+      ) => [p.metric, p.pValue, p.pAdjusted]),
+      tests,
+    );
+  }
   const evaluated = await post("/v1/evaluate", {
     qrels,
     run: bm25,
