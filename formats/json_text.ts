@@ -11,7 +11,11 @@
 
 import { InputError } from "../model/errors.ts";
 import { quoted } from "../model/quote.ts";
-import { checkWellFormed, LONE_SURROGATE_CONSEQUENCE } from "./utf8.ts";
+import {
+  checkWellFormed,
+  LONE_SURROGATE_CONSEQUENCE,
+  notWellFormedString,
+} from "./utf8.ts";
 
 /** Options of {@linkcode parseJson}. */
 export interface ParseJsonOptions {
@@ -102,7 +106,9 @@ export function parseJsonKeepingKeys(
   // UTF-8 never does. Otherwise only an escape can make a lone surrogate:
   // the walk runs only when the text holds one.
   checkWellFormed(text, options.name ?? "<json>", options.firstLine);
-  if (SURROGATE_ESCAPE.test(text) && !wellFormed(value)) {
+  if (
+    SURROGATE_ESCAPE.test(text) && notWellFormedString(value) !== undefined
+  ) {
     const match = LONE_SURROGATE_ESCAPE.exec(text);
     throw new InputError(
       options.name ?? "<json>",
@@ -329,28 +335,6 @@ function places(
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const LONE_SURROGATE_ESCAPE =
   /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
-
-/**
- * Whether every string of a parsed value, keys included, is well formed.
- * A loop, as {@linkcode keyCount} is: nesting may be deeper than the stack.
- */
-function wellFormed(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item === "string") {
-      if (!item.isWellFormed()) return false;
-    } else if (Array.isArray(item)) {
-      for (const element of item) pending.push(element);
-    } else if (typeof item === "object" && item !== null) {
-      for (const [key, member] of Object.entries(item)) {
-        if (!key.isWellFormed()) return false;
-        pending.push(member);
-      }
-    }
-  }
-  return true;
-}
 
 function shown(codePoint: number): string {
   return codePoint < 0x20

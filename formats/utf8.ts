@@ -149,6 +149,41 @@ export function checkWellFormed(
   }
 }
 
+/**
+ * The first string of a value, object keys included, that is not
+ * well-formed UTF-16 (holds a lone surrogate): for data parsed from JSON,
+ * where only an escape (`"d\udcff"`) makes one. A loop, not recursion:
+ * nesting may be deeper than the stack. Used in formats/ and server/, not
+ * exported from `mod.ts`.
+ *
+ * @example
+ * ```ts
+ * import { notWellFormedString } from "./utf8.ts";
+ * console.log(notWellFormedString({ q1: { "d\u{1F600}": 1 } })); // undefined
+ * console.log(notWellFormedString({ q1: ["d1", "d\udcff"] }) === "d\udcff"); // true
+ * ```
+ *
+ * @param value The value.
+ * @returns The string, or `undefined` when every one is well formed.
+ */
+export function notWellFormedString(value: unknown): string | undefined {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (!item.isWellFormed()) return item;
+    } else if (Array.isArray(item)) {
+      for (const element of item) pending.push(element);
+    } else if (typeof item === "object" && item !== null) {
+      for (const [key, member] of Object.entries(item)) {
+        if (!key.isWellFormed()) return key;
+        pending.push(member);
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The bytes of an unfinished sequence at the end of `previous + chunk`. */
 function incompleteTail(previous: Uint8Array, chunk: Uint8Array): Uint8Array {
   const bytes = chunk.length >= 3

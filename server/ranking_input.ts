@@ -14,7 +14,7 @@ import {
   runFromScores,
   type ScoresRecord,
 } from "../model/plain_data.ts";
-import { describe } from "../model/quote.ts";
+import { describe, quoted } from "../model/quote.ts";
 import type { Qrels, RankedList } from "../model/types.ts";
 import { InputError } from "../model/errors.ts";
 import { readBeirQrels } from "../formats/beir.ts";
@@ -27,6 +27,10 @@ import {
 } from "../formats/score_dict.ts";
 import { readQrels } from "../formats/trec_qrels.ts";
 import { readRun } from "../formats/trec_run.ts";
+import {
+  LONE_SURROGATE_CONSEQUENCE,
+  notWellFormedString,
+} from "../formats/utf8.ts";
 import { requireJudgements } from "../cli/input_files.ts";
 import { choice } from "./request_fields.ts";
 import { z } from "zod";
@@ -211,7 +215,30 @@ export async function qrelsFromInput(
     return requireJudgements(await QRELS_READERS[chosen](value, name), name);
   }
   if (!isObject(value)) throw notTextOrObject(value, name);
-  return requireJudgements(qrelsOf(value as QrelsLike, { name }), name);
+  const qrels = qrelsOf(value as QrelsLike, { name });
+  checkIds(value, name);
+  return requireJudgements(qrels, name);
+}
+
+/**
+ * Refuses a JSON object of ids (checked, so every string in it is an id)
+ * holding a lone surrogate: the body's JSON had an escape such as
+ * `"d\udcff"`, which the JSON readers refuse in a file.
+ */
+function checkIds(value: unknown, name: string): void {
+  const id = notWellFormedString(value);
+  if (id === undefined) return;
+  const shown = id.replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (unit) => `\\u${unit.charCodeAt(0).toString(16)}`,
+  );
+  throw new InputError(
+    name,
+    0,
+    `the id ${
+      quoted(shown)
+    } holds a lone surrogate escape, ${LONE_SURROGATE_CONSEQUENCE}`,
+  );
 }
 
 /**
@@ -256,10 +283,9 @@ export function runFromInput(
     };
   }
   if (!isObject(value)) throw notTextOrObject(value, name);
-  return {
-    lists: runFromScores(value as ScoresRecord, { name }),
-    tag: () => undefined,
-  };
+  const lists = runFromScores(value as ScoresRecord, { name });
+  checkIds(value, name);
+  return { lists, tag: () => undefined };
 }
 
 function notTextOrObject(value: unknown, name: string): InputError {

@@ -172,3 +172,62 @@ Deno.test("a diversity measure asked for twice is listed once by /v1/evaluate, a
     "alpha_ndcg@10": 1,
   }]);
 });
+
+Deno.test("a lone surrogate escape in a JSON run or qrels is refused by eval and in a request's objects", async () => {
+  // The server scored `{"q1": {"d\udcff": 3}}` given as an object, where
+  // the CLI refuses the same JSON as a file and the server the same text.
+  const run = '{"q1": {"d1": 2, "d\\udcff": 3}}';
+  const consequence =
+    "which is no character; ids written with Python's surrogateescape are refused rather than merged with others";
+  const cli = await withFile(
+    "qrels.json",
+    '{"q1": {"d1": 1}}',
+    (q) =>
+      withFile("run.json", run, async (r) => {
+        const result = await runInProcess(["eval", q, r]);
+        return { ...result, err: result.err.replaceAll(r, "run.json") };
+      }),
+  );
+  assertEquals(
+    [cli.status, cli.err],
+    [
+      1,
+      `ranklens eval: run.json:1: invalid JSON string: a lone surrogate escape (\\udcff), ${consequence} (read as json-run, detected; name another with --run-format)\n`,
+    ],
+  );
+  const text = JSON.stringify(RUN);
+  for (
+    const [path, body, detail] of [
+      [
+        "/v1/evaluate",
+        `{"qrels": {"q1": {"d1": 1}}, "run": ${run}}`,
+        `run: the id "d\\udcff" holds a lone surrogate escape, ${consequence}`,
+      ],
+      [
+        "/v1/evaluate",
+        `{"qrels": {"q\\ud800": {"d1": 1}}, "run": ${text}}`,
+        `qrels: the id "q\\ud800" holds a lone surrogate escape, ${consequence}`,
+      ],
+      [
+        "/v1/evaluate",
+        `{"qrels": {"q1": {"d1": 1}}, "run": {"q1": ["d1", "\\udfff"]}}`,
+        `run: the id "\\udfff" holds a lone surrogate escape, ${consequence}`,
+      ],
+      [
+        "/v1/compare",
+        `{"qrels": {"q1": {"d1": 1}}, "runs": {"a": ${text}, "b": ${run}}}`,
+        `runs.b: the id "d\\udcff" holds a lone surrogate escape, ${consequence}`,
+      ],
+    ]
+  ) {
+    assertEquals(await postJson(path, body), { status: 400, detail });
+  }
+  // A pair of escapes is one character, read and matched.
+  const pair = await createApp().request("/v1/evaluate", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body:
+      '{"qrels": {"q1": {"d\\ud83d\\ude00": 1}}, "run": {"q1": ["d\\ud83d\\ude00"]}, "metrics": ["rr"]}',
+  });
+  assertEquals((await pair.json()).aggregate, { rr: 1 });
+});
