@@ -24,7 +24,7 @@ import {
 } from "../report/comparison_formats.ts";
 import type { ReportInput } from "../report/html.ts";
 import { UsageError } from "./errors.ts";
-import { readQrelsFile } from "./input_files.ts";
+import { inputName, readQrelsFile } from "./input_files.ts";
 import {
   choiceOption,
   intOption,
@@ -176,7 +176,9 @@ export async function scoreRunFiles(
 
 /**
  * The input files as the HTML report's header names them: each path as
- * given, with the SHA-256 of its bytes.
+ * given (`<stdin>` for `-`), with the SHA-256 of its bytes when it is one
+ * file: standard input was consumed by the reading, and a BEIR folder is
+ * several files.
  *
  * @param qrelsPath The qrels file.
  * @param runPaths The run files.
@@ -189,6 +191,7 @@ async function reportInputs(
   names: readonly string[],
 ): Promise<ReportInput[]> {
   const hash = async (path: string) => {
+    if (path === "-" || (await Deno.stat(path)).isDirectory) return undefined;
     const digest = await crypto.subtle.digest(
       "SHA-256",
       await Deno.readFile(path),
@@ -198,10 +201,14 @@ async function reportInputs(
     ).join("");
   };
   return [
-    { role: "qrels", name: qrelsPath, sha256: await hash(qrelsPath) },
+    {
+      role: "qrels",
+      name: inputName(qrelsPath),
+      sha256: await hash(qrelsPath),
+    },
     ...await Promise.all(runPaths.map(async (path, i) => ({
       role: `run ${names[i]}`,
-      name: path,
+      name: inputName(path),
       sha256: await hash(path),
     }))),
   ];

@@ -123,8 +123,8 @@ export interface ReportInput {
   readonly role: string;
   /** Its file name (or path) as given. */
   readonly name: string;
-  /** The SHA-256 of its bytes, in hex. */
-  readonly sha256: string;
+  /** The SHA-256 of its bytes, in hex; none for standard input or a folder. */
+  readonly sha256?: string;
 }
 
 /** Options of {@linkcode comparisonToHtml}. */
@@ -158,7 +158,11 @@ function provenanceHtml(comparison: Comparison, options: HtmlOptions): string {
   const rows: string[] = (options.inputs ?? []).map((input) =>
     `<dt>${escapeXml(input.role)}</dt><dd><code class="file">${
       escapeXml(input.name)
-    }</code> sha256 <code class="sha256">${escapeXml(input.sha256)}</code></dd>`
+    }</code>${
+      input.sha256 === undefined
+        ? ""
+        : ` sha256 <code class="sha256">${escapeXml(input.sha256)}</code>`
+    }</dd>`
   );
   rows.push(
     `<dt>options</dt><dd class="options">${

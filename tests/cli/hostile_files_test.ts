@@ -89,3 +89,57 @@ Deno.test("more metric specs than --max-metrics is a usage error, not a bug", as
     },
   );
 });
+
+Deno.test("compare --format html reads standard input or a BEIR folder as qrels and names them without a hash", async () => {
+  // Hashing them for the report's header failed after the comparison:
+  // "-: no such file or directory", "FOLDER: is a directory".
+  const examples = new URL("../../examples/", import.meta.url).pathname;
+  const [bm25, hybrid] = [
+    `${examples}run.bm25.txt`,
+    `${examples}run.hybrid.txt`,
+  ];
+  const html = ["-m", "ndcg@10", "--format", "html"];
+  const fromStdin = await runCli(
+    ["compare", "-", bm25, hybrid, ...html],
+    await Deno.readTextFile(`${examples}qrels.txt`),
+  );
+  assertEquals([fromStdin.code, fromStdin.stderr], [0, ""]);
+  // sha256sum of the bundled runs.
+  for (
+    const entry of [
+      '<dt>qrels</dt><dd><code class="file">&lt;stdin&gt;</code></dd>',
+      `<dt>run bm25</dt><dd><code class="file">${bm25}</code> sha256 <code class="sha256">73f751ccbfc1c8d57a35bf0210ab797ec85e6d17a2b5e1657cc1ecca15ec9c0c</code></dd>`,
+      `<dt>run hybrid</dt><dd><code class="file">${hybrid}</code> sha256 <code class="sha256">63661b0185da49a4336b13b8be6ffdd6c84df6322b2cd9ee74fcfef951769a1a</code></dd>`,
+    ]
+  ) {
+    assertEquals(fromStdin.stdout.includes(entry), true, entry);
+  }
+  const beir = new URL("../testdata/beir/tiny", import.meta.url).pathname;
+  await withFiles(
+    {
+      a: "q1 Q0 doc1 1 2 a\nq1 Q0 doc3 2 1 a\nq2 Q0 doc2 1 1 a\n",
+      b: "q1 Q0 doc3 1 2 b\nq1 Q0 doc1 2 1 b\nq2 Q0 doc2 1 1 b\n",
+    },
+    async (dir) => {
+      const folder = await runCli(
+        [
+          "compare",
+          beir,
+          `${dir}/a`,
+          `${dir}/b`,
+          "-m",
+          "rr",
+          "--format",
+          "html",
+        ],
+      );
+      assertEquals([folder.code, folder.stderr], [0, ""]);
+      assertEquals(
+        folder.stdout.includes(
+          `<dt>qrels</dt><dd><code class="file">${beir}</code></dd>`,
+        ),
+        true,
+      );
+    },
+  );
+});
