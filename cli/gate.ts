@@ -7,13 +7,15 @@
  */
 
 import { openSource, readLines } from "../formats/source.ts";
+import { readRun } from "../formats/trec_run.ts";
+import { checkUtf8 } from "../formats/utf8.ts";
 import { resolve } from "../metrics/builtin.ts";
 import {
   compareEvaluations,
   type Comparison,
   type PairComparison,
 } from "../metrics/compare.ts";
-import type { Evaluation } from "../metrics/evaluate.ts";
+import { evaluate, type Evaluation } from "../metrics/evaluate.ts";
 import { baselineEvaluation, parseSavedReport } from "../report/baseline.ts";
 import {
   formatDifference,
@@ -23,7 +25,7 @@ import {
 } from "../report/comparison.ts";
 import { toAligned } from "../report/table.ts";
 import { UsageError } from "./errors.ts";
-import { checkInputFile, readQrelsFile } from "./input_files.ts";
+import { checkInputFile, inputName, readQrelsFile } from "./input_files.ts";
 import { intOption, metricOptions } from "./options.ts";
 import {
   significanceOptionDefinitions,
@@ -113,6 +115,17 @@ export function parseGateRule(text: string): GateRule {
     maxDrop: relative ? number / 100 : number,
     relative,
   };
+}
+
+/**
+ * The baseline's text when it is read here: a JSON report (a `{` first),
+ * plain or gzipped, or whatever standard input holds, which can be read
+ * only once (a run there is scored from this text).
+ */
+async function baselineText(path: string): Promise<string | undefined> {
+  if (path !== "-" && !(await isJsonReport(path))) return undefined;
+  const { name, stream } = await openSource(path);
+  return await new Response(checkUtf8(stream, name)).text();
 }
 
 async function isJsonReport(path: string): Promise<boolean> {
@@ -296,11 +309,9 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     const qrels = await readQrelsFile(qrelsPath, inputs.qrels);
 
     await checkInputFile(values.baseline);
-    const saved = await isJsonReport(values.baseline)
-      ? parseSavedReport(
-        await Deno.readTextFile(values.baseline),
-        values.baseline,
-      )
+    const text = await baselineText(values.baseline);
+    const saved = text?.trimStart().startsWith("{")
+      ? parseSavedReport(text, inputName(values.baseline))
       : undefined;
     const rules = given ??
       (saved?.metrics ?? ["ap", "ndcg@10"]).map((spec) => ({
@@ -323,6 +334,11 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     });
     const baseline: Evaluation = saved
       ? baselineEvaluation(saved, qrels, labels)
+      : text !== undefined
+      ? await evaluate(readRun({ text }, { name: "<stdin>" }), qrels, labels, {
+        averageOverQrels: true,
+        requireJudged: true,
+      })
       : (await scoreRunFiles(qrels, [values.baseline], options))[0].evaluation;
     const comparison = compareEvaluations(
       new Map([["run", scored.evaluation], ["baseline", baseline]]),

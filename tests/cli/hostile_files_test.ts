@@ -143,3 +143,56 @@ Deno.test("compare --format html reads standard input or a BEIR folder as qrels 
     },
   );
 });
+
+Deno.test("gate reads its baseline from standard input or a gzipped report", async () => {
+  // `--baseline -` failed ("-: no such file or directory" for a report; an
+  // empty run for a run, its bytes spent telling which it was), and a
+  // .json.gz report was parsed as its compressed bytes.
+  const examples = new URL("../../examples/", import.meta.url).pathname;
+  const [qrels, bm25, hybrid] = ["qrels.txt", "run.bm25.txt", "run.hybrid.txt"]
+    .map((name) => `${examples}${name}`);
+  const dir = await Deno.makeTempDir();
+  try {
+    const report = `${dir}/baseline.json`;
+    const saved = await runCli([
+      "eval",
+      qrels,
+      hybrid,
+      "-c",
+      "-m",
+      "ndcg@10",
+      "--save-report",
+      report,
+    ]);
+    assertEquals(saved.code, 0, saved.stderr);
+    const json = await Deno.readFile(report);
+    const gzipped = `${dir}/baseline.json.gz`;
+    await Deno.writeFile(
+      gzipped,
+      new Uint8Array(
+        await new Response(
+          ReadableStream.from([json]).pipeThrough(
+            new CompressionStream("gzip"),
+          ),
+        ).arrayBuffer(),
+      ),
+    );
+    const gate = ["gate", qrels, bm25, "-m", "ndcg@10=0.01"];
+    // trec_eval 10.0 -c -m ndcg_cut.10: 0.9640 (hybrid), 0.8569 (bm25).
+    const row =
+      "ndcg@10    0.9640  0.8569  -0.1071        0.0100  < 0.0001  FAIL";
+    for (
+      const [args, stdin] of [
+        [["--baseline", "-"], new TextDecoder().decode(json)],
+        [["--baseline", "-"], await Deno.readTextFile(hybrid)],
+        [["--baseline", gzipped], undefined],
+      ] as const
+    ) {
+      const result = await runCli([...gate, ...args], stdin);
+      assertEquals([result.code, result.stderr], [1, ""], args.join(" "));
+      assertEquals(result.stdout.split("\n")[3], row);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
