@@ -24,7 +24,7 @@ import {
 } from "../report/comparison_formats.ts";
 import type { ReportInput } from "../report/html.ts";
 import { UsageError } from "./errors.ts";
-import { inputName, readQrelsFile } from "./input_files.ts";
+import { checkStdinOnce, inputName, readQrelsFile } from "./input_files.ts";
 import {
   choiceOption,
   intOption,
@@ -252,6 +252,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     const resamples = intOption("--resamples", values.resamples, USAGE, 1);
     const scoring = scoringChoices(values, USAGE);
     const [qrelsPath, ...runPaths] = positionals;
+    checkStdinOnce(positionals, USAGE);
     const metrics = metricOptions(
       values.metric?.length ? values.metric : DEFAULT_COMPARE_SPECS,
       "ranking",

@@ -19,7 +19,7 @@ import {
   scoringChoices,
 } from "./options.ts";
 import { evaluateRunFile } from "./run_file.ts";
-import { checkInputFile, inputName } from "./input_files.ts";
+import { checkInputFile, checkStdinOnce, inputName } from "./input_files.ts";
 import { readRun } from "../formats/trec_run.ts";
 import { InputError } from "../model/errors.ts";
 import { defineCommand, OUTPUT_OPTIONS } from "./command.ts";
@@ -94,6 +94,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     const specs = [...positionals.slice(2), ...values.metric ?? []];
     checkSpecCount(specs.length, USAGE);
     const [qrelsPath, runPath] = positionals;
+    checkStdinOnce([qrelsPath, runPath], USAGE);
     const inputs = inputChoices(values, USAGE);
     const { relevanceLevel, depth, judgedOnly } = scoringChoices(
       values,

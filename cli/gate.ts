@@ -25,7 +25,12 @@ import {
 } from "../report/comparison.ts";
 import { toAligned } from "../report/table.ts";
 import { UsageError } from "./errors.ts";
-import { checkInputFile, inputName, readQrelsFile } from "./input_files.ts";
+import {
+  checkInputFile,
+  checkStdinOnce,
+  inputName,
+  readQrelsFile,
+} from "./input_files.ts";
 import { intOption, metricOptions } from "./options.ts";
 import {
   significanceOptionDefinitions,
@@ -305,6 +310,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
       gated.set(label, values.metric![i]);
     });
     const [qrelsPath, runPath] = positionals;
+    checkStdinOnce([qrelsPath, runPath, values.baseline], USAGE);
     const inputs = inputChoices(values, USAGE);
     const qrels = await readQrelsFile(qrelsPath, inputs.qrels);
 

@@ -7,6 +7,7 @@
 
 import type { Qrels } from "../model/types.ts";
 import { InputError } from "../model/errors.ts";
+import { UsageError } from "./errors.ts";
 import {
   readQrelsInput,
   type ReadQrelsInputOptions,
@@ -27,6 +28,38 @@ import {
  */
 export function inputName(path: string): string {
   return path === "-" ? "<stdin>" : path;
+}
+
+/**
+ * Refuses `-` given for two inputs of one command: standard input can be
+ * read once, so the second would read nothing and be called empty.
+ *
+ * @example
+ * ```ts
+ * import { checkStdinOnce } from "./input_files.ts";
+ * checkStdinOnce(["-", "run.txt"], "eval QRELS RUN"); // once: fine
+ * try {
+ *   checkStdinOnce(["qrels.txt", "-", "-"], "compare QRELS RUN...");
+ * } catch (error) {
+ *   console.log((error as Error).message); // "Standard input (-) is given for 2 inputs; it can be read only once"
+ * }
+ * ```
+ *
+ * @param paths The input paths as given.
+ * @param usage The command's usage line.
+ * @throws {UsageError} If `-` is more than one of them.
+ */
+export function checkStdinOnce(
+  paths: readonly (string | undefined)[],
+  usage: string,
+): void {
+  const stdin = paths.filter((path) => path === "-").length;
+  if (stdin > 1) {
+    throw new UsageError(
+      `Standard input (-) is given for ${stdin} inputs; it can be read only once`,
+      usage,
+    );
+  }
 }
 
 /**

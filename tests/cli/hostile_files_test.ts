@@ -196,3 +196,26 @@ Deno.test("gate reads its baseline from standard input or a gzipped report", asy
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("standard input given for two inputs is a usage error, not an empty second input", async () => {
+  const qrels = "q1 0 d1 1\n";
+  for (
+    const [command, args] of [
+      ["eval", ["-", "-"]],
+      ["compare", ["qrels", "-", "-"]],
+      ["gate", ["qrels", "-", "--baseline", "-"]],
+    ] as const
+  ) {
+    await withFiles({ qrels }, async (dir) => {
+      const result = await runCli(
+        [command, ...args.map((a) => a === "qrels" ? `${dir}/qrels` : a)],
+        qrels,
+      );
+      assertEquals([result.code, result.stdout], [2, ""]);
+      assertEquals(
+        result.stderr.split("\n")[0],
+        `ranklens ${command}: Standard input (-) is given for 2 inputs; it can be read only once`,
+      );
+    });
+  }
+});
