@@ -470,10 +470,17 @@ function lower(probe: FormatProbe): string {
 function detectJsonDict(probe: FormatProbe): number {
   if (probe.isDirectory) return 0;
   const text = probe.head.trimStart();
-  if (!DICT_OF_DICTS.test(text)) return 0;
   // A dataset's keys are its own: "documents", "queries".
   if (/^\{\s*"(documents|queries|name|description)"\s*:/.test(text)) return 0;
-  return 0.7;
+  if (DICT_OF_DICTS.test(text)) return 0.7;
+  // Another object keyed by strings, or a JSON array (of objects, lists or
+  // strings, or any in a .json file), is a dict gone wrong: its reader says
+  // what is wrong, where the dataset reader (0.2 for any object) would ask
+  // for "documents" and the TREC one count fields.
+  return /^(\{\s*"|\[\s*[[{"\]])/.test(text) ||
+      (text.startsWith("[") && /\.json(\.gz)?$/.test(lower(probe)))
+    ? 0.3
+    : 0;
 }
 
 // A run may also list a query's documents in rank order: {"q1": ["d3", ...]}.

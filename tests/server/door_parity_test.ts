@@ -231,3 +231,81 @@ Deno.test("a lone surrogate escape in a JSON run or qrels is refused by eval and
   });
   assertEquals((await pair.json()).aggregate, { rr: 1 });
 });
+
+Deno.test("a JSON run or qrels with a bad first entry names the entry through every door", async () => {
+  // The CLI and the library took `{"q1": null}` for a Go-style dataset
+  // ('"documents" must be an array'; for a run, "looks like Go-style JSON
+  // dataset ... Are QRELS and RUN swapped?") and the server's text for TREC
+  // ("expected 4 fields"); the server's object named the entry.
+  const cases = [
+    [
+      "run",
+      '{"q1": null}',
+      'query "q1" must map document ids to scores or list them in rank order, got null',
+    ],
+    [
+      "qrels",
+      '{"q1": null}',
+      'query "q1" must map document ids to grades, got null',
+    ],
+    [
+      "run",
+      '{"q1": 5, "q2": {"d1": 1}}',
+      'query "q1" must map document ids to scores or list them in rank order, got number 5',
+    ],
+    ["run", "[]", 'expected an object {"query": {"doc": score}}, got an array'],
+    [
+      "qrels",
+      '[{"q1": {"d1": 1}}]',
+      'expected an object {"query": {"doc": grade}}, got an array',
+    ],
+  ] as const;
+  for (const [part, json, reason] of cases) {
+    const other = part === "run" ? '{"q1": {"d1": 1}}' : RUN;
+    const [qrelsText, runText] = part === "run" ? [other, json] : [json, other];
+    const cli = await withFile(
+      "qrels.json",
+      qrelsText,
+      (q) =>
+        withFile(
+          part === "run" ? "run.json" : "run.txt",
+          runText,
+          async (r) => {
+            const result = await runInProcess(["eval", q, r]);
+            return {
+              ...result,
+              err: result.err.replaceAll(`${q}`, "qrels.json").replaceAll(
+                r,
+                "run.json",
+              ),
+            };
+          },
+        ),
+    );
+    const format = part === "run" ? "--run-format" : "--qrels-format";
+    assertEquals(
+      [cli.status, cli.err],
+      [
+        1,
+        `ranklens eval: ${part}.json: ${reason} (read as json-${part}, detected; name another with ${format})\n`,
+      ],
+      json,
+    );
+    const fields = part === "run"
+      ? { qrels: { q1: { d1: 1 } }, run: json }
+      : { qrels: json, run: RUN };
+    assertEquals(
+      await postJson("/v1/evaluate", JSON.stringify(fields)),
+      { status: 400, detail: `${part}: ${reason}` },
+      `text ${json}`,
+    );
+    const asObject = { ...fields, [part]: JSON.parse(json) };
+    if (!Array.isArray(asObject[part])) {
+      assertEquals(
+        await postJson("/v1/evaluate", JSON.stringify(asObject)),
+        { status: 400, detail: `${part}: ${reason}` },
+        `object ${json}`,
+      );
+    }
+  }
+});
