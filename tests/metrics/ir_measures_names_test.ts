@@ -383,3 +383,21 @@ Deno.test("Accuracy's mean is over the queries it is defined for, as ir_measures
     1e-12,
   );
 });
+
+// gdeval prints nothing for a query without a relevant document; ir_measures
+// then gives it its measures' default, 0, and averages over it (ir_measures
+// 0.4.3's calc_aggregate on these inputs: 0.09375 and 0.5).
+Deno.test("a query gdeval skips scores 0 in the mean, as ir_measures fills it", async () => {
+  const result = await evaluate(
+    readRun({
+      text: lines("1 Q0 a 1 2 r|1 Q0 b 2 1 r|2 Q0 c 1 2 r|2 Q0 d 2 1 r"),
+    }),
+    await readQrels({ text: lines("1 0 a 2|1 0 b 0|2 0 c 0|2 0 d 0") }),
+    ["ERR@10", "nDCG(dcg='exp-log2')@10"],
+  );
+  assertEquals(
+    [...result.perQuery].map(([query, values]) => [query, [...values]]),
+    [["1", [0.1875, 1]], ["2", [0, 0]]],
+  );
+  assertEquals(Object.values(result.aggregate), [0.09375, 0.5]);
+});
