@@ -24,6 +24,7 @@ import {
 } from "../report/comparison_formats.ts";
 import type { ReportInput } from "../report/html.ts";
 import { UsageError } from "./errors.ts";
+import { isReadOnce } from "../formats/source.ts";
 import { checkStdinOnce, inputName, readQrelsFile } from "./input_files.ts";
 import {
   choiceOption,
@@ -177,8 +178,8 @@ export async function scoreRunFiles(
 /**
  * The input files as the HTML report's header names them: each path as
  * given (`<stdin>` for `-`), with the SHA-256 of its bytes when it is one
- * file: standard input was consumed by the reading, and a BEIR folder is
- * several files.
+ * file: standard input or a pipe was consumed by the reading, and a BEIR
+ * folder is several files.
  *
  * @param qrelsPath The qrels file.
  * @param runPaths The run files.
@@ -191,7 +192,9 @@ async function reportInputs(
   names: readonly string[],
 ): Promise<ReportInput[]> {
   const hash = async (path: string) => {
-    if (path === "-" || (await Deno.stat(path)).isDirectory) return undefined;
+    if (isReadOnce(path) || (await Deno.stat(path)).isDirectory) {
+      return undefined;
+    }
     const digest = await crypto.subtle.digest(
       "SHA-256",
       await Deno.readFile(path),

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { openSource, readLines } from "../formats/source.ts";
+import { isReadOnce, openSource, readLines } from "../formats/source.ts";
 import { readRun } from "../formats/trec_run.ts";
 import { checkUtf8 } from "../formats/utf8.ts";
 import { resolve } from "../metrics/builtin.ts";
@@ -124,11 +124,11 @@ export function parseGateRule(text: string): GateRule {
 
 /**
  * The baseline's text when it is read here: a JSON report (a `{` first),
- * plain or gzipped, or whatever standard input holds, which can be read
- * only once (a run there is scored from this text).
+ * plain or gzipped, or whatever standard input or a pipe holds, which can
+ * be read only once (a run there is scored from this text).
  */
 async function baselineText(path: string): Promise<string | undefined> {
-  if (path !== "-" && !(await isJsonReport(path))) return undefined;
+  if (!isReadOnce(path) && !(await isJsonReport(path))) return undefined;
   const { name, stream } = await openSource(path);
   return await new Response(checkUtf8(stream, name)).text();
 }
@@ -341,10 +341,17 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     const baseline: Evaluation = saved
       ? baselineEvaluation(saved, qrels, labels)
       : text !== undefined
-      ? await evaluate(readRun({ text }, { name: "<stdin>" }), qrels, labels, {
-        averageOverQrels: true,
-        requireJudged: true,
-      })
+      ? await evaluate(
+        readRun({ text }, {
+          name: inputName(values.baseline),
+        }),
+        qrels,
+        labels,
+        {
+          averageOverQrels: true,
+          requireJudged: true,
+        },
+      )
       : (await scoreRunFiles(qrels, [values.baseline], options))[0].evaluation;
     const comparison = compareEvaluations(
       new Map([["run", scored.evaluation], ["baseline", baseline]]),

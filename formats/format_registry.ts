@@ -294,7 +294,10 @@ async function probeOf(path: string): Promise<FormatProbe> {
     for await (const entry of Deno.readDir(path)) entries.push(entry.name);
     return { path, isDirectory: true, entries, head: "" };
   }
-  const plain = info.isFile && !path.endsWith(".gz") ? plainHead(path) : null;
+  // A pipe's or device's bytes would be gone for the reader: it is known by
+  // its name alone, as standard input is.
+  if (!info.isFile) return { path, isDirectory: false, entries: [], head: "" };
+  const plain = !path.endsWith(".gz") ? plainHead(path) : null;
   if (plain !== null) {
     return { path, isDirectory: false, entries: [], head: plain };
   }

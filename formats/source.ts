@@ -146,6 +146,34 @@ export async function startsWithGzipMagic(path: string): Promise<boolean> {
   return isGzipMagic(head.subarray(0, n));
 }
 
+/**
+ * Whether a path is read once, as standard input is: `-`, or a pipe, FIFO
+ * or device (`<(zcat run.gz)`, `/dev/stdin`), neither a regular file nor a
+ * folder. Its bytes cannot be read again: format detection leaves them
+ * alone, and a run read twice keeps them from the first reading. Used in
+ * formats/ and cli/, not exported from `mod.ts`.
+ *
+ * @example
+ * ```ts
+ * import { isReadOnce } from "./source.ts";
+ * const path = await Deno.makeTempFile();
+ * console.log(isReadOnce("-"), isReadOnce(path), isReadOnce("/dev/null")); // true false true
+ * await Deno.remove(path);
+ * ```
+ *
+ * @param path The path.
+ * @returns Whether it is read once (false when it cannot be stat'ed).
+ */
+export function isReadOnce(path: string): boolean {
+  if (path === "-") return true;
+  try {
+    const info = Deno.statSync(path);
+    return !info.isFile && !info.isDirectory;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a path is a regular file (false when it cannot be stat'ed). */
 function isRegularFile(path: string): boolean {
   try {

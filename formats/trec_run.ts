@@ -26,6 +26,7 @@ import { fieldBounds } from "./_fields.ts";
 import { scoreOf } from "./_score.ts";
 import { quoted } from "../model/quote.ts";
 import {
+  isReadOnce,
   openSource,
   readerStream,
   readLineBatches,
@@ -173,17 +174,37 @@ function replayable(
   source: Source,
   replay: boolean,
 ): { first: Source; again: (() => Source) | undefined } {
-  if (source !== "-" && (typeof source === "string" || "text" in source)) {
+  const once = typeof source === "string" && isReadOnce(source);
+  if (!once && (typeof source === "string" || "text" in source)) {
     return { first: source, again: () => source };
   }
   if (!replay) return { first: source, again: undefined };
   const stream = source === "-"
     ? stdinStream()
+    : typeof source === "string"
+    ? pathStream(source)
     : source instanceof ReadableStream
     ? source
     : readerStream(source);
   const kept = new ReplayableStream(stream);
   return { first: kept.first, again: () => kept.replay() };
+}
+
+/**
+ * A pipe's or device's bytes, opened when first read: opened again, it
+ * would give what is left (nothing, once its writer is done).
+ */
+function pathStream(path: string): ReadableStream<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return new ReadableStream({
+    async pull(controller) {
+      reader ??= (await openSource(path)).stream.getReader();
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader?.cancel(reason),
+  });
 }
 
 // The one place that chooses the reader: the byte scanner unless a metric

@@ -7,7 +7,7 @@
  */
 
 import { assertEquals } from "../assert.ts";
-import { runCli } from "./_cli.ts";
+import { runCli, runCliWith } from "./_cli.ts";
 
 async function withFiles(
   files: Record<string, string>,
@@ -218,4 +218,85 @@ Deno.test("standard input given for two inputs is a usage error, not an empty se
       );
     });
   }
+});
+
+Deno.test("a pipe given as a path (/dev/stdin, <(zcat run.gz)) is read whole, once", async () => {
+  // Format detection read the pipe's first chunks and the reader got the
+  // rest: a run of 100 topics scored 57 of them, with exit status 0; an
+  // ungrouped run, read again from the spent pipe, had "no run lines".
+  const qrels: string[] = [], run: string[] = [];
+  for (let t = 0; t < 100; t++) {
+    const q = `q${String(t).padStart(3, "0")}`;
+    qrels.push(`${q} 0 d0000 1\n`);
+    for (let r = 0; r < 100; r++) {
+      const d = String(r).padStart(4, "0");
+      const rank = String(r + 1).padStart(3, "0");
+      run.push(
+        `${q} Q0 d${d} ${rank} ${String(100 - r).padStart(3, "0")} tag1234\n`,
+      );
+    }
+  }
+  const examples = new URL("../../examples/", import.meta.url).pathname;
+  const bm25 = await Deno.readTextFile(`${examples}run.bm25.txt`);
+  // q01 ranks an unjudged zz9 at the end, after q20: ungrouped.
+  const ungrouped = bm25 + "q01 Q0 zz9 1 4.3167 bm25\n";
+  await withFiles({ qrels: qrels.join("") }, async (dir) => {
+    // trec_eval 10.0 -m map -m num_ret on the same files.
+    for (
+      const [args, stdin, want] of [
+        [[`${dir}/qrels`, "/dev/stdin"], run.join(""), ["1.0000", "10000"]],
+        [[`${examples}qrels.txt`, "/dev/stdin"], ungrouped, ["0.7843", "401"]],
+        [
+          ["/dev/stdin", `${examples}run.bm25.txt`],
+          await Deno.readTextFile(`${examples}qrels.txt`),
+          ["0.7924", "400"],
+        ],
+      ] as const
+    ) {
+      // Deno opens /dev/stdin only with every permission.
+      const result = await runCliWith(
+        ["-A"],
+        ["eval", ...args, "-m", "ap", "-m", "num_ret"],
+        stdin,
+      );
+      assertEquals([result.code, result.stderr], [0, ""], args.join(" "));
+      const values = result.stdout.split("\n").filter((l) =>
+        /^(ap|num_ret) /.test(l)
+      ).map((l) => l.split("\t")[2]);
+      assertEquals(values, [...want]);
+    }
+  });
+  // Nor is a pipe read again: for a hash (it gave the empty text's), or by
+  // gate, after telling a report from a run.
+  const html = await runCliWith(["-A"], [
+    "compare",
+    `${examples}qrels.txt`,
+    "/dev/stdin",
+    `${examples}run.hybrid.txt`,
+    "-m",
+    "ap",
+    "--format",
+    "html",
+  ], bm25);
+  assertEquals([html.code, html.stderr], [0, ""]);
+  assertEquals(
+    html.stdout.includes(
+      '<dt>run bm25</dt><dd><code class="file">/dev/stdin</code></dd>',
+    ),
+    true,
+  );
+  const gate = await runCliWith(["-A"], [
+    "gate",
+    `${examples}qrels.txt`,
+    `${examples}run.bm25.txt`,
+    "--baseline",
+    "/dev/stdin",
+    "-m",
+    "ndcg@10=0.01",
+  ], await Deno.readTextFile(`${examples}run.hybrid.txt`));
+  // trec_eval 10.0 -c -m ndcg_cut.10: 0.9640 (hybrid), 0.8569 (bm25).
+  assertEquals([gate.code, gate.stdout.split("\n")[3]], [
+    1,
+    "ndcg@10    0.9640  0.8569  -0.1071        0.0100  < 0.0001  FAIL",
+  ]);
 });
