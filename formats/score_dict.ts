@@ -121,7 +121,9 @@ const QUERY_KEYS = ["qid", "query_id", "queryId", "query-id"];
 const DOC_KEYS = ["docid", "doc_id", "docId", "docno", "pid", "corpus-id"];
 
 // The record's key among a few spellings; two spellings that disagree would
-// leave the choice of id to the order of this list.
+// leave the choice of id to the order of this list. A number or the like
+// there is a record's id of the wrong type (pandas writes `"qid": 1`): it
+// could be no query's scores either.
 function idKey(
   record: Record<string, unknown>,
   keys: readonly string[],
@@ -129,6 +131,20 @@ function idKey(
   name: string,
   line: number,
 ): string | undefined {
+  const wrong = keys.find((k) => {
+    const value = record[k];
+    return Object.hasOwn(record, k) && typeof value !== "string" &&
+      (value === null || typeof value !== "object");
+  });
+  if (wrong !== undefined) {
+    throw new InputError(
+      name,
+      line,
+      `field ${quoted(wrong)} (the ${what} id) must be a string, got ${
+        describe(record[wrong])
+      }`,
+    );
+  }
   const given = keys.filter((k) => typeof record[k] === "string");
   const other = given.find((k) => record[k] !== record[given[0]]);
   if (other !== undefined) {

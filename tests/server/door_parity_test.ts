@@ -309,3 +309,42 @@ Deno.test("a JSON run or qrels with a bad first entry names the entry through ev
     }
   }
 });
+
+Deno.test("a JSON Lines run record whose id is a number is refused as such through every door", async () => {
+  // It was read as a dict line for a query named "qid": 'query "qid" must
+  // map document ids to scores, got number 1'.
+  for (
+    const [lines, reason] of [
+      [
+        '{"qid": "q1", "docid": "d1", "score": 2}\n{"qid": 1, "docid": "d2", "score": 1}\n',
+        'run:2: field "qid" (the query id) must be a string, got number 1',
+      ],
+      [
+        '{"query_id": "q1", "doc_id": 7, "score": 2}\n{"query_id": "q1", "doc_id": 8, "score": 1}\n',
+        'run:1: field "doc_id" (the document id) must be a string, got number 7',
+      ],
+      [
+        '{"qid": "q1", "pid": "d1", "score": 2}\n{"qid": "q1", "pid": null, "score": 1}\n',
+        'run:2: field "pid" (the document id) must be a string, got null',
+      ],
+    ]
+  ) {
+    const cli = await withFile(
+      "qrels.txt",
+      "q1 0 d1 1\n",
+      (q) =>
+        withFile("run.jsonl", lines, async (r) => {
+          const result = await runInProcess(["eval", q, r]);
+          return { ...result, err: result.err.replaceAll(r, "run") };
+        }),
+    );
+    assertEquals([cli.status, cli.err], [1, `ranklens eval: ${reason}\n`]);
+    assertEquals(
+      await postJson(
+        "/v1/evaluate",
+        JSON.stringify({ qrels: "q1 0 d1 1\n", run: lines }),
+      ),
+      { status: 400, detail: reason },
+    );
+  }
+});
