@@ -41,12 +41,13 @@ export function answersReader(
 
 /**
  * The best value of a response-against-reference score over the sample's
- * references (0 when none scores more).
+ * references (0 when none scores more, and for a missing response).
  */
 export function bestOver(
   answers: NormalizedAnswers,
   score: (response: NormalizedText, reference: NormalizedText) => number,
 ): number {
+  if (answers.responseMissing) return 0;
   let best = 0;
   for (const reference of answers.references) {
     best = Math.max(best, score(answers.response, reference));

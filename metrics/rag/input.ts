@@ -30,6 +30,12 @@ export interface NormalizedAnswers {
   readonly references: readonly NormalizedText[];
   /** The convention's scoring rules. */
   readonly rules: ScoringRules;
+  /**
+   * Whether the sample has no response: answer metrics score it 0, as the
+   * SQuAD script scores an unanswered question, even against a reference
+   * that normalizes to nothing (which the empty answer matches).
+   */
+  readonly responseMissing?: boolean;
 }
 
 /** Options of the {@linkcode RagInput} constructor. */
@@ -160,6 +166,7 @@ export class RagInput {
         response: of(this.response),
         references: this.#references.map(of),
         rules: normalizer.rules ?? "squad",
+        responseMissing: this.responseMissing,
       };
       this.#answers.set(normalizer, answers);
     }

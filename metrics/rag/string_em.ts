@@ -37,7 +37,8 @@ export const stringEm: MetricDefinition<RagInput> = {
     const read = answersReader(params);
     const contain = params.match === "contain";
     return (input) => {
-      const { response, references } = read(input);
+      const { response, references, responseMissing } = read(input);
+      if (responseMissing) return 0;
       let matched = 0;
       for (const { text } of references) {
         if (contain ? response.text.includes(text) : response.text === text) {

@@ -178,6 +178,8 @@ export const stringSimilarityMetric: MetricDefinition<RagInput> = {
   create: (params: Params) => {
     const distance = params.distance as StringDistance;
     return (input) => {
+      // Ragas passes a missing response to rapidfuzz as None: distance 1.
+      if (input.responseMissing) return 0;
       let best = 0;
       for (const reference of input.references) {
         best = Math.max(

@@ -10,6 +10,7 @@ import {
   evaluateRag,
 } from "../../../metrics/rag/evaluate.ts";
 import type { RagInput } from "../../../metrics/rag/input.ts";
+import { score } from "./_score.ts";
 
 const EF_SAMPLES = [
   {
@@ -89,6 +90,46 @@ Deno.test("a missing or null response scores 0, with a warning naming it", () =>
   assertEquals(result.warnings, [
     "2 of the 3 samples have no response and score as the empty answer: q2, q3",
   ]);
+});
+
+Deno.test("an unanswered question scores 0 as in the SQuAD script, even against a reference the empty answer matches", async () => {
+  const reference = JSON.parse(
+    await Deno.readTextFile(
+      new URL(
+        "../../testdata/rag/squad_unanswered_reference.json",
+        import.meta.url,
+      ),
+    ),
+  );
+  const result = evaluateRag(reference.samples, {
+    metrics: ["exact_match", "token_f1"],
+  });
+  assertEquals(result.aggregate, {
+    exact_match: reference.exact_match,
+    token_f1: reference.f1,
+  });
+  assertEquals(
+    result.perSample,
+    reference.perSample.map((s: { exact_match: number; f1: number }) => ({
+      exact_match: s.exact_match,
+      token_f1: s.f1,
+    })),
+  );
+  // "---" normalizes to nothing: the empty answer matches it in every
+  // metric, a missing one in none. Ragas' ExactMatch compares None with the
+  // reference, and rapidfuzz's normalized distance to None is 1.
+  const missing = { reference: "---" };
+  const empty = { response: "", reference: "---" };
+  for (
+    const spec of ["exact_match", "acc", "cover_em", "string_em"]
+  ) {
+    assertEquals(score(spec, missing), 0, spec);
+    assertEquals(score(spec, empty), 1, spec);
+  }
+  for (const spec of ["exact_match(normalize=none)", "string_similarity"]) {
+    assertEquals(score(spec, { reference: "" }), 0, spec);
+    assertEquals(score(spec, { response: "", reference: "" }), 1, spec);
+  }
 });
 
 Deno.test("context metrics score 0 for a sample without contexts when others list them", () => {
