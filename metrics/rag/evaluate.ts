@@ -8,7 +8,7 @@ import { builtinRegistry } from "../builtin.ts";
 import type { BoundMetric } from "../metric.ts";
 import type { Registry } from "../registry.ts";
 import { RagInput } from "./input.ts";
-import { LcsLimitError } from "./lcs_limit.ts";
+import { LcsLimitError } from "./_lcs_table.ts";
 import { InputError } from "../../model/errors.ts";
 import {
   type NormalizationName,

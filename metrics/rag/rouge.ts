@@ -12,7 +12,7 @@ import type { MetricAlias, MetricDefinition, Params } from "../metric.ts";
 import type { RagInput } from "./input.ts";
 import { normalizedText, ultraragNormalizer } from "./normalize.ts";
 import { nltkPorterStem } from "./porter_stemmer.ts";
-import { checkLcsCells } from "./lcs_limit.ts";
+import { checkLcsCells, lcsTable } from "./_lcs_table.ts";
 import {
   rougePackageL,
   rougePackageN,
@@ -150,7 +150,7 @@ function encode(a: Tokens, b: Tokens): [Int32Array, Int32Array] {
  * @param a One list.
  * @param b The other.
  * @returns The LCS length.
- * @throws {RangeError} If the lists need more than `LCS_CELL_LIMIT` (lcs_limit.ts) cells.
+ * @throws {RangeError} If the lists need more than `LCS_CELL_LIMIT` (_lcs_table.ts) cells.
  */
 export function lcsLength(a: Tokens, b: Tokens): number {
   checkLcsCells(a.length, b.length);
@@ -192,7 +192,7 @@ function lcsOfRows<T>(x: ArrayLike<T>, y: ArrayLike<T>): number {
  * @param response The response's tokens.
  * @param reference The reference's tokens.
  * @returns The scores.
- * @throws {RangeError} If the texts need more than `LCS_CELL_LIMIT` (lcs_limit.ts) cells.
+ * @throws {RangeError} If the texts need more than `LCS_CELL_LIMIT` (_lcs_table.ts) cells.
  */
 export function rougeL(response: Tokens, reference: Tokens): RougeScore {
   if (response.length === 0 || reference.length === 0) return ZERO;
@@ -206,22 +206,7 @@ export function rougeL(response: Tokens, reference: Tokens): RougeScore {
  * it steps back in the reference).
  */
 function lcsIndices(ref: Int32Array, can: Int32Array): number[] {
-  checkLcsCells(can.length, ref.length);
-  const cols = can.length + 1;
-  const table = ref.length < 65_535 && can.length < 65_535
-    ? new Uint16Array((ref.length + 1) * cols)
-    : new Uint32Array((ref.length + 1) * cols);
-  for (let i = 1; i <= ref.length; i++) {
-    for (let j = 1; j <= can.length; j++) {
-      const up = table[(i - 1) * cols + j];
-      const left = table[i * cols + j - 1];
-      table[i * cols + j] = ref[i - 1] === can[j - 1]
-        ? table[(i - 1) * cols + j - 1] + 1
-        : up > left
-        ? up
-        : left;
-    }
-  }
+  const { table, width: cols } = lcsTable(ref, can);
   const out: number[] = [];
   let i = ref.length, j = can.length;
   while (i > 0 && j > 0) {
@@ -251,7 +236,7 @@ function lcsIndices(ref: Int32Array, can: Int32Array): number[] {
  * @param response The response's sentences, each its tokens.
  * @param reference The reference's sentences.
  * @returns The scores.
- * @throws {RangeError} If a sentence pair needs more than `LCS_CELL_LIMIT` (lcs_limit.ts) cells.
+ * @throws {RangeError} If a sentence pair needs more than `LCS_CELL_LIMIT` (_lcs_table.ts) cells.
  */
 export function rougeLsum(
   response: readonly Tokens[],

@@ -13,7 +13,7 @@
 
 import { pythonSplit } from "./_python.ts";
 import { ngramCounts, type Tokens } from "./_shared.ts";
-import { checkLcsCells } from "./lcs_limit.ts";
+import { lcsTable } from "./_lcs_table.ts";
 
 /** The `f`, `p` and `r` of a `rouge` package score. */
 export interface RougePackageScore {
@@ -93,20 +93,7 @@ export function rougePackageN(
  * else in the response.
  */
 function lcsWords(ref: Tokens, hyp: Tokens): string[] {
-  checkLcsCells(hyp.length, ref.length);
-  const cols = hyp.length + 1;
-  const table = new Uint32Array((ref.length + 1) * cols);
-  for (let i = 1; i <= ref.length; i++) {
-    for (let j = 1; j <= hyp.length; j++) {
-      const up = table[(i - 1) * cols + j];
-      const left = table[i * cols + j - 1];
-      table[i * cols + j] = ref[i - 1] === hyp[j - 1]
-        ? table[(i - 1) * cols + j - 1] + 1
-        : up > left
-        ? up
-        : left;
-    }
-  }
+  const { table, width: cols } = lcsTable(ref, hyp);
   const words: string[] = [];
   let i = ref.length, j = hyp.length;
   while (i > 0 && j > 0) {
@@ -136,7 +123,7 @@ function lcsWords(ref: Tokens, hyp: Tokens): string[] {
  * @param response The response's sentences.
  * @param reference The reference's sentences.
  * @returns The scores.
- * @throws {LcsLimitError} If a sentence pair needs more than `LCS_CELL_LIMIT` (lcs_limit.ts) cells.
+ * @throws {LcsLimitError} If a sentence pair needs more than `LCS_CELL_LIMIT` (_lcs_table.ts) cells.
  */
 export function rougePackageL(
   response: readonly Tokens[],
