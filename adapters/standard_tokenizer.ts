@@ -29,6 +29,9 @@ const IDEOGRAPH = 12; // Han and Hiragana: one token per character
 const SOUTHEAST_ASIAN = 13; // Line_Break=Complex_Context: one token per run
 const EMOJI = 14;
 const ZWJ = 15;
+// A combining mark of those scripts: Extend after a character (WB4), but a
+// token of its own script's run where a segment starts with it.
+const SOUTHEAST_ASIAN_MARK = 16;
 const UNKNOWN = 255;
 
 const ASCII = new Uint8Array(128);
@@ -58,16 +61,29 @@ let bmp: Uint8Array | undefined;
 
 const RE_SOUTHEAST_ASIAN =
   /[\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Tai_Le}\p{Script=New_Tai_Lue}\p{Script=Tai_Tham}\p{Script=Tai_Viet}]/u;
+// Line_Break=Complex_Context symbols of those scripts, which Lucene keeps
+// as their run's tokens.
+const SOUTHEAST_ASIAN_SYMBOLS =
+  "\u109E\u109F\u19DA\u19DE\u19DF\u1AA0\u1AA1\u1AA2\u1AA3\u1AA4\u1AA5\u1AA6\u1AA8\u1AA9\u1AAA\u1AAB\u1AAC\u1AAD\uAA77\uAA78\uAA79\uAADE\uAADF";
 const RE_KATAKANA =
-  /[\p{Script=Katakana}\u3031-\u3035\u309B\u309C\u30A0\u30FC\uFF70\uFF9E\uFF9F]/u;
+  /[\p{Script=Katakana}\u3031-\u3035\u309B\u309C\u30A0\u30FC\uFF70]/u;
 const RE_IDEOGRAPH = /[\p{Script=Han}\p{Script=Hiragana}]/u;
-const RE_EXTEND = /[\p{Mn}\p{Me}\p{Mc}\p{Cf}\u{1F3FB}-\u{1F3FF}]/u;
+// The halfwidth voiced sound marks and two Vedic signs (Mc before Unicode
+// 10) are Extend in Lucene's Unicode tables.
+const RE_EXTEND = /[\p{Mn}\p{Me}\p{Mc}\p{Cf}\uFF9E\uFF9F\u1CF2\u1CF3]/u;
 const RE_HEBREW = /(?=\p{Script=Hebrew})\p{Lo}/u;
-const RE_LETTER = /[\p{Alphabetic}\u02C2-\u02C5\u02D2-\u02D7\u02DE\u02DF]/u;
+// Hebrew geresh is ALetter in Lucene's tables.
+const RE_LETTER = /[\p{Alphabetic}\u05F3]/u;
+// The ideographic iteration marks are Han script but ALetter.
+const ITERATION_MARKS = "\u3005\u303B";
 const RE_NUMERIC = /\p{Nd}/u;
 const RE_EXTEND_NUM_LET = /[\p{Pc}\u202F]/u;
-const RE_EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}]/u;
-const MID_LETTERS = "\u00B7\u0387\u05F4\u2027\uFE13\uFE55\uFF1A";
+// Emoji modifiers are emoji of their own, joined only to a modifier base
+// (WB14 of Unicode 9, whose rules Lucene 8 follows).
+const RE_EMOJI =
+  /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}]/u;
+const RE_EMOJI_MODIFIER_BASE = /\p{Emoji_Modifier_Base}/u;
+const MID_LETTERS = "\u00B7\u02D7\u0387\u05F4\u2027\uFE13\uFE55\uFF1A";
 const MID_NUM_LETS = "\u2018\u2019\u2024\uFE52\uFF07\uFF0E";
 const MID_NUMS =
   "\u037E\u0589\u060C\u060D\u066C\u07F8\u2044\uFE10\uFE14\uFE50\uFE54\uFF0C\uFF1B";
@@ -77,11 +93,15 @@ function classify(codePoint: number): number {
   if (codePoint === 0x200D) return ZWJ;
   if (codePoint === 0x200B) return OTHER;
   if (codePoint === 0x066B) return NUMERIC; // the Arabic decimal separator
+  if (ITERATION_MARKS.includes(ch)) return LETTER;
   if (MID_LETTERS.includes(ch)) return MID_LETTER;
   if (MID_NUM_LETS.includes(ch)) return MID_NUM_LET;
   if (MID_NUMS.includes(ch)) return MID_NUM;
-  if (RE_SOUTHEAST_ASIAN.test(ch) && /[\p{L}\p{M}]/u.test(ch)) {
-    return SOUTHEAST_ASIAN;
+  if (RE_SOUTHEAST_ASIAN.test(ch)) {
+    if (/\p{M}/u.test(ch)) return SOUTHEAST_ASIAN_MARK;
+    if (/\p{L}/u.test(ch) || SOUTHEAST_ASIAN_SYMBOLS.includes(ch)) {
+      return SOUTHEAST_ASIAN;
+    }
   }
   if (RE_EXTEND.test(ch)) return EXTEND;
   if (RE_KATAKANA.test(ch)) return KATAKANA;
@@ -121,7 +141,7 @@ function widthAt(text: string, i: number): number {
 function skipExtend(text: string, j: number): number {
   while (j < text.length) {
     const cls = classAt(text, j);
-    if (cls !== EXTEND && cls !== ZWJ) break;
+    if (cls !== EXTEND && cls !== ZWJ && cls !== SOUTHEAST_ASIAN_MARK) break;
     j += widthAt(text, j);
   }
   return j;
@@ -130,6 +150,52 @@ function skipExtend(text: string, j: number): number {
 function isRegionalIndicator(text: string, i: number): boolean {
   const cp = text.codePointAt(i) ?? 0;
   return cp >= 0x1F1E6 && cp <= 0x1F1FF;
+}
+
+// The end of the emoji at `i` with its modifier (WB14) or one emoji
+// presentation selector, and the Extend characters after them other than
+// further selectors (as Lucene's grammar has it).
+function emojiEnd(text: string, i: number): number {
+  let j = i + widthAt(text, i);
+  if (
+    RE_EMOJI_MODIFIER_BASE.test(String.fromCodePoint(text.codePointAt(i)!)) &&
+    isEmojiModifier(text, j)
+  ) {
+    j += 2;
+  } else if (!isEmojiModifier(text, i) && text.charCodeAt(j) === 0xFE0F) {
+    j++;
+  }
+  while (j < text.length && text.charCodeAt(j) !== 0xFE0F) {
+    const cls = classAt(text, j);
+    if (cls !== EXTEND && cls !== ZWJ && cls !== SOUTHEAST_ASIAN_MARK) break;
+    j += widthAt(text, j);
+  }
+  return j;
+}
+
+// The end of the emoji sequence at `i`: emoji joined by ZWJs (WB3c).
+function emojiSequenceEnd(text: string, i: number): number {
+  let j = emojiEnd(text, i);
+  while (
+    classAt(text, j - 1) === ZWJ && j < text.length &&
+    classAt(text, j) === EMOJI && !isRegionalIndicator(text, j)
+  ) {
+    j = emojiEnd(text, j);
+  }
+  return j;
+}
+
+// Whether the ZWJs from `i` on are followed by an emoji they join.
+function gluesToEmoji(text: string, i: number): boolean {
+  let j = i;
+  while (j < text.length && text.charCodeAt(j) === 0x200D) j++;
+  return j < text.length && classAt(text, j) === EMOJI &&
+    !isRegionalIndicator(text, j) && !isEmojiModifier(text, j);
+}
+
+function isEmojiModifier(text: string, i: number): boolean {
+  const cp = text.codePointAt(i) ?? 0;
+  return cp >= 0x1F3FB && cp <= 0x1F3FF;
 }
 
 const isLetter = (cls: number) => cls === LETTER || cls === HEBREW;
@@ -177,27 +243,34 @@ export function forEachStandardToken(
       }
     } else if (cls === IDEOGRAPH) {
       end = skipExtend(text, i + widthAt(text, i));
-    } else if (cls === SOUTHEAST_ASIAN) {
+    } else if (cls === SOUTHEAST_ASIAN || cls === SOUTHEAST_ASIAN_MARK) {
       let j = i;
       while (j < n) {
         const k = classAt(text, j);
-        if (k !== SOUTHEAST_ASIAN && k !== EXTEND && k !== ZWJ) break;
+        if (
+          k !== SOUTHEAST_ASIAN && k !== SOUTHEAST_ASIAN_MARK &&
+          k !== EXTEND && k !== ZWJ
+        ) break;
         j += widthAt(text, j);
       }
       end = j;
     } else if (cls === EMOJI) {
-      let j = i + widthAt(text, i);
-      // A flag is a pair of regional indicators.
-      if (isRegionalIndicator(text, i) && isRegionalIndicator(text, j)) j += 2;
-      j = skipExtend(text, j);
-      // WB3c: ZWJ × Extended_Pictographic, as in emoji sequences.
-      while (
-        j > 0 && classAt(text, j - 1) === ZWJ && j < n &&
-        classAt(text, j) === EMOJI
-      ) {
-        j = skipExtend(text, j + widthAt(text, j));
+      if (isRegionalIndicator(text, i)) {
+        // A flag is a pair of regional indicators; Lucene drops one alone.
+        const k = skipExtend(text, i + 2);
+        if (!isRegionalIndicator(text, k)) {
+          i += 2; // what follows may still begin a token (a ZWJ, WB3c)
+          continue;
+        }
+        end = skipExtend(text, k + 2);
+      } else {
+        end = emojiSequenceEnd(text, i);
       }
-      end = j;
+    } else if (cls === ZWJ && gluesToEmoji(text, i)) {
+      // WB3c: ZWJs that begin a segment glue to the emoji after them.
+      let j = i;
+      while (text.charCodeAt(j) === 0x200D) j++;
+      end = emojiSequenceEnd(text, j);
     } else {
       i += widthAt(text, i);
       continue;
