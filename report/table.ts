@@ -54,7 +54,9 @@ export function toMarkdown(table: Table): string {
  * run as a formula (one starting with `=`, `+`, `-`, `@`, a tab or a
  * carriage return, such as a run named `=HYPERLINK(...)`) gets a leading
  * `'`, as OWASP recommends against CSV injection; a number such as `-0.05`
- * is left as it is.
+ * or `-Infinity` (scipy's t statistic of a run that loses every query by
+ * the same amount) is left as it is, so that Python's `float` and pandas
+ * read the column as numbers.
  *
  * @example
  * ```ts
@@ -80,7 +82,7 @@ function csvCell(text: string): string {
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const NUMBER = /^[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|Infinity)$/;
 
 /** A cell that cannot start a formula. */
 function neutralized(cell: string): string {

@@ -1,5 +1,7 @@
 import { assertEquals } from "../assert.ts";
 import { toCsv, toMarkdown } from "../../report/table.ts";
+import { compare } from "../../metrics/compare.ts";
+import { renderComparison } from "../../report/comparison_formats.ts";
 
 const table = {
   header: ["run", "rr"],
@@ -49,5 +51,32 @@ Deno.test("toCsv writes the bytes csv-stringify 6.9.0 wrote with its defaults", 
       rows: [["", " sp "], ["cr\rx", '"'], [",", "é;x"], ["tab\tin", "a\nb"]],
     }),
     'h,k\n, sp \n"cr\rx",""""\n",",é;x\ntab\tin,"a\nb"\n',
+  );
+});
+
+Deno.test("a comparison's CSV keeps scipy's -inf t statistic a number, not a neutralized formula", async () => {
+  // Run b finds the one relevant document at rank 1 of both queries, run a
+  // never: every difference of P@1 is -1, and scipy.stats.ttest_rel([0, 0],
+  // [1, 1]) gives statistic -inf, p-value 0. The cells were "'-Infinity",
+  // which Python's float() and pandas read as text.
+  const qrels = new Map([
+    ["q1", new Map([["d1", 1]])],
+    ["q2", new Map([["d1", 1]])],
+  ]);
+  const comparison = await compare(
+    {
+      a: [{ queryId: "q1", docs: ["d2"] }, { queryId: "q2", docs: ["d2"] }],
+      b: [{ queryId: "q1", docs: ["d1"] }, { queryId: "q2", docs: ["d1"] }],
+    },
+    qrels,
+    ["P@1"],
+  );
+  const [header, row] = renderComparison(comparison, "csv").split("\n");
+  const cells = Object.fromEntries(
+    header.split(",").map((name, i) => [name, row.split(",")[i]]),
+  );
+  assertEquals(
+    [cells.statistic, cells.pValue, cells.effectSize, cells.diff],
+    ["-Infinity", "0", "-Infinity", "-1"],
   );
 });
