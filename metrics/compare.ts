@@ -150,8 +150,16 @@ export interface ComparisonOptions {
 /** Options of {@linkcode compare}: evaluation options and comparison options. */
 export interface CompareOptions
   extends
-    Omit<EvaluateOptions, "averageOverQrels" | "runName">,
-    ComparisonOptions {}
+    Omit<EvaluateOptions, "averageOverQrels" | "runName" | "requireJudged">,
+    ComparisonOptions {
+  /**
+   * A run none of whose queries has judgements is an error, an
+   * {@linkcode InputError} naming the run, as `compare` and the server's
+   * compare route answer: scored as empty rankings it would lose every
+   * query. Default: true.
+   */
+  requireJudged?: boolean;
+}
 
 /** Options of {@linkcode compareEvaluations}. */
 export interface CompareEvaluationsOptions extends ComparisonOptions {
@@ -312,8 +320,9 @@ function entriesOf<T>(named: Named<T>): [string, T][] {
  * @throws {TypeError} On fewer than two runs, an unknown baseline or test, or
  * a metric that does not aggregate by the mean or sum.
  * @throws {RangeError} On an option out of range.
- * @throws {InputError} On an empty query set, or a run without a value for
- * a judged query.
+ * @throws {InputError} On an empty query set, a run without a judged query
+ * (unless `requireJudged` is false), or a run without a value for a judged
+ * query.
  */
 export async function compare(
   runs: Named<RunLike>,
@@ -345,6 +354,7 @@ export async function compare(
       await evaluate(run, qrels, [...bound, ...curves], {
         ...options,
         averageOverQrels: querySet === "judged",
+        requireJudged: options.requireJudged ?? true,
         // A run of plain data is named in errors as the comparison names it.
         runName: name,
       }),

@@ -247,7 +247,7 @@ export function pairsTable(comparison: Comparison): Table {
  * import { compare } from "../metrics/compare.ts";
  * import { comparedWithBaseline } from "./comparison.ts";
  * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
- * const result = await compare({ old: [], new: [{ queryId: "q1", docs: ["d1"] }] }, qrels, ["P@1"]);
+ * const result = await compare({ old: [{ queryId: "q1", docs: ["d2"] }], new: [{ queryId: "q1", docs: ["d1"] }] }, qrels, ["P@1"]);
  * console.log(comparedWithBaseline(result, result.pairs[0])); // { baseline: "old", other: "new", gain: 1 }
  * ```
  *
@@ -287,7 +287,7 @@ const GREEN = "\x1b[32m", RED = "\x1b[31m", BOLD = "\x1b[1m", RESET = "\x1b[0m";
  * import { compare } from "../metrics/compare.ts";
  * import { comparisonToText } from "./comparison.ts";
  * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
- * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [] }, qrels, ["P@1"]);
+ * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [{ queryId: "q1", docs: ["d2"] }] }, qrels, ["P@1"]);
  * console.log(comparisonToText(result).includes("P@1")); // true
  * ```
  *
@@ -548,7 +548,7 @@ function intervalJson(
  * import { compare } from "../metrics/compare.ts";
  * import { comparisonToJson } from "./comparison.ts";
  * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
- * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [] }, qrels, ["P@1"]);
+ * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [{ queryId: "q1", docs: ["d2"] }] }, qrels, ["P@1"]);
  * const { aMean, A_mean, B_mean, diff } = comparisonToJson(result).pairs[0];
  * console.log(aMean, A_mean, B_mean, diff); // 1 1 0 1
  * ```

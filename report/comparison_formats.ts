@@ -45,7 +45,7 @@ export interface ComparisonRenderOptions {
  * import { compare } from "../metrics/compare.ts";
  * import { renderComparison } from "./comparison_formats.ts";
  * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
- * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [] }, qrels, ["P@1"]);
+ * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [{ queryId: "q1", docs: ["d2"] }] }, qrels, ["P@1"]);
  * console.log(renderComparison(result, "csv").split("\n")[0].startsWith("metric,a,b")); // true
  * ```
  *

@@ -190,7 +190,7 @@ function provenanceHtml(comparison: Comparison, options: HtmlOptions): string {
  * import { compare } from "../metrics/compare.ts";
  * import { comparisonToHtml } from "./html.ts";
  * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
- * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [] }, qrels, ["P@1"]);
+ * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [{ queryId: "q1", docs: ["d2"] }] }, qrels, ["P@1"]);
  * const html = comparisonToHtml(result);
  * console.log(html.startsWith("<!doctype html>"), html.includes("<script")); // true false
  * ```

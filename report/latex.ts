@@ -69,7 +69,7 @@ function letter(i: number): string {
  * import { compare } from "../metrics/compare.ts";
  * import { comparisonToLatex } from "./latex.ts";
  * const qrels = new Map([["q1", new Map([["d1", 1]])]]);
- * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [] }, qrels, ["P@1"]);
+ * const result = await compare({ a: [{ queryId: "q1", docs: ["d1"] }], b: [{ queryId: "q1", docs: ["d2"] }] }, qrels, ["P@1"]);
  * console.log(comparisonToLatex(result).includes("\\toprule")); // true
  * ```
  *

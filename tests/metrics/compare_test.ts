@@ -14,6 +14,8 @@ import { adjustPValues } from "../../metrics/significance/correction.ts";
 import { REFERENCE } from "./significance/_reference.ts";
 import { ALTERNATIVES_REFERENCE, num } from "./significance/_alternatives.ts";
 import { TUKEY_REFERENCE } from "./significance/_tukey.ts";
+import { runInProcess } from "../cli/_cli.ts";
+import { createApp } from "../../server.ts";
 
 // scipy.stats.bootstrap(method="percentile") intervals of each example run's
 // mean (tests/testdata/significance/mean_bootstrap.json, written by a script
@@ -388,5 +390,48 @@ Deno.test("compare rejects a one-sided Tukey test and unknown alternatives", asy
       }),
     TypeError,
     'Unknown zero method "drop"',
+  );
+});
+
+Deno.test("compare refuses a run without a judged query, as compare and POST /v1/compare do", async () => {
+  // DL 2019's queries are none of DL 2020's 54 judged ones. Scored as 54
+  // empty rankings, the library compared it and found bm25 significantly
+  // better on every metric, where the CLI and the server refuse the run.
+  const real = "../shared/real/trec";
+  const qrelsPath = `${real}/qrels/dl20-passage.txt`;
+  const dl20 = `${real}/runs/dl20.bm25.txt`,
+    dl19 = `${real}/runs/dl19.bm25.txt`;
+  const reason =
+    "no query of the run is judged: none of its 43 query ids is in the qrels";
+  const judged = await readQrels(qrelsPath);
+  await assertRejects(
+    () =>
+      compare(
+        { dl20: readRun(dl20), dl19: readRun(dl19, { name: "dl19" }) },
+        judged,
+        ["ap"],
+      ),
+    InputError,
+    `dl19: ${reason}`,
+  );
+  const cli = await runInProcess(["compare", qrelsPath, dl20, dl19]);
+  assertEquals(
+    [cli.status, cli.err],
+    [1, `ranklens compare: ${dl19}: ${reason}\n`],
+  );
+  const response = await createApp().request("/v1/compare", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      qrels: await Deno.readTextFile(qrelsPath),
+      runs: {
+        dl20: await Deno.readTextFile(dl20),
+        dl19: await Deno.readTextFile(dl19),
+      },
+    }),
+  });
+  assertEquals(
+    [response.status, (await response.json()).detail],
+    [400, `runs.dl19: ${reason}`],
   );
 });

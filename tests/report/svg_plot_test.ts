@@ -39,7 +39,10 @@ Deno.test("differenceChart colours gains over the baseline green, whichever run 
 
 Deno.test("comparedWithBaseline: the named baseline is B, else run A", async () => {
   const qrels = new Map([["q1", new Map([["d1", 1]])]]);
-  const runs = { old: [], new: [{ queryId: "q1", docs: ["d1"] }] };
+  const runs = {
+    old: [{ queryId: "q1", docs: ["d2"] }],
+    new: [{ queryId: "q1", docs: ["d1"] }],
+  };
   const pairs = await compare(runs, qrels, ["P@1"]);
   assertEquals(comparedWithBaseline(pairs, pairs.pairs[0]), {
     baseline: "old",
