@@ -181,6 +181,7 @@ export function parseSavedReport(text: string, name: string): BaselineReport {
       relevanceLevel: saved.relevanceLevel ?? 1,
       depth: saved.depth ?? undefined,
       judgedOnly: saved.judgedOnly ?? false,
+      averageOverQrels: saved.averageOverQrels ?? false,
     },
     runId: report.runId,
   };
@@ -244,8 +245,9 @@ function checkAggregate(
  * @param labels The metric labels wanted, each saved in the report.
  * @param registry The registry resolving the labels. Default: the built-in one.
  * @returns The evaluation.
- * @throws {InputError} If a metric is not in the report, or the report scored
- * a query the qrels do not judge.
+ * @throws {InputError} If a metric is not in the report, the report scored
+ * a query the qrels do not judge, or a report saved with -c lacks a judged
+ * query.
  */
 export function baselineEvaluation(
   report: BaselineReport,
@@ -283,6 +285,16 @@ export function baselineEvaluation(
   const perQuery = new Map<QueryId, Float64Array>();
   for (const [query, values] of empty.perQuery) {
     const saved = report.perQuery.get(query);
+    // Saved with -c, the report holds every query its qrels judged: one it
+    // lacks was judged by other qrels, and an empty ranking's value there
+    // would be a score the baseline never had.
+    if (saved === undefined && report.options.averageOverQrels) {
+      throw new InputError(
+        report.name ?? "baseline report",
+        0,
+        `has no values for judged query "${query}", though it was saved with -c (every judged query); was it saved with other qrels?`,
+      );
+    }
     perQuery.set(
       query,
       saved ? Float64Array.from(labels, (l) => saved[l]) : values,

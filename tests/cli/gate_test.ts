@@ -276,3 +276,42 @@ Deno.test("gate --alternative less: the one-sided test of a regression", async (
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("gate refuses a report saved with -c over other qrels: exit 2, not the run against zeros", async () => {
+  // Saved with -c over DL 2020's qrels less queries 23849 and 42255, the
+  // report has no value for those two judged queries. gate filled them with
+  // an empty ranking's 0 and passed bm25 against its own report with map
+  // 0.2941 -> 0.3027, where trec_eval -c -m map gives 0.3027 over the 54
+  // queries and 0.3055 over the report's 52.
+  const real = "../shared/real/trec";
+  const qrels = `${real}/qrels/dl20-passage.txt`;
+  const run = `${real}/runs/dl20.bm25.txt`;
+  const dir = await Deno.makeTempDir();
+  try {
+    const lines = (await Deno.readTextFile(qrels)).split("\n");
+    await Deno.writeTextFile(
+      `${dir}/fewer.txt`,
+      lines.filter((l) => !/^(23849|42255) /.test(l)).join("\n"),
+    );
+    const report = `${dir}/baseline.json`;
+    const saved = await runCli([
+      "eval",
+      "-c",
+      `${dir}/fewer.txt`,
+      run,
+      "-m",
+      "map",
+      "--save-report",
+      report,
+    ]);
+    assertEquals(saved.code, 0, saved.stderr);
+    const gate = await runCli(["gate", qrels, run, "--baseline", report]);
+    assertEquals([gate.code, gate.stdout, gate.stderr], [
+      2,
+      "",
+      `ranklens gate: ${report}: has no values for judged query "23849", though it was saved with -c (every judged query); was it saved with other qrels?\n`,
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
