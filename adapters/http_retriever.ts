@@ -465,6 +465,16 @@ export class HttpRetriever implements Retriever {
   }
 
   #results(body: unknown, where: string): RetrievedItem[] {
+    // With its own response path too: the engine still answered partly.
+    const partial = this.#preset?.partial(body);
+    if (partial !== undefined) {
+      throw new RetrievalError(
+        "response",
+        `${where}: a partial ${
+          this.#preset!.engine
+        } response (${partial}): its hits are not the engine's full ranking`,
+      );
+    }
     let list: unknown = body;
     if (this.#path) {
       for (const key of this.#path) {

@@ -42,6 +42,12 @@ export interface SearchEnginePreset {
   hits(body: unknown): readonly unknown[] | undefined;
   /** A hit as ranklens reads it, or undefined when it has no id. */
   hit(item: unknown): SearchHit | undefined;
+  /**
+   * What marks the response as partial (a search that timed out or lost a
+   * shard, answered with a success status all the same), or undefined for
+   * a complete one: its hits are not the ranking the engine holds.
+   */
+  partial(body: unknown): string | undefined;
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
@@ -81,6 +87,16 @@ const luceneSearch = (engine: string): SearchEnginePreset => ({
     const hit = record(item);
     return hitOf(idOf(hit?._id), hit?._score);
   },
+  partial(body) {
+    const response = record(body);
+    if (response?.timed_out === true) return '"timed_out": true';
+    const shards = record(response?._shards);
+    const failed = shards?.failed;
+    if (typeof failed === "number" && failed > 0) {
+      return `"_shards.failed": ${failed} of ${shards?.total}`;
+    }
+    return undefined;
+  },
 });
 
 /**
@@ -117,6 +133,13 @@ export const SEARCH_ENGINE_PRESETS: Readonly<
       const doc = record(item);
       return hitOf(idOf(doc?.id), doc?.score);
     },
+    partial(body) {
+      // Set when timeAllowed ran out or a tolerated shard failed.
+      const header = record(record(body)?.responseHeader);
+      return header?.partialResults === true
+        ? '"responseHeader.partialResults": true'
+        : undefined;
+    },
   },
   vespa: {
     engine: "Vespa",
@@ -143,6 +166,23 @@ export const SEARCH_ENGINE_PRESETS: Readonly<
         ? id.slice(id.indexOf("::") + 2)
         : id;
       return hitOf(user === "" ? undefined : user, hit?.relevance);
+    },
+    partial(body) {
+      // A timed-out or degraded search answers 200 with what it found.
+      const root = record(record(body)?.root);
+      const signs: string[] = [];
+      if (record(root?.coverage)?.full === false) {
+        signs.push('"root.coverage.full": false');
+      }
+      if (Array.isArray(root?.errors) && root.errors.length > 0) {
+        const first = record(root.errors[0]);
+        signs.push(
+          `"root.errors": ${
+            String(first?.message ?? first?.summary ?? JSON.stringify(first))
+          }`,
+        );
+      }
+      return signs.length ? signs.join(", ") : undefined;
     },
   },
 };

@@ -152,3 +152,36 @@ Deno.test("a preset refuses a response of another shape, and unknown presets", a
     'Preset must be one of elasticsearch, opensearch, solr, vespa, got "sphinx"',
   );
 });
+
+Deno.test("a preset refuses a partial response, which would rank fewer documents than the engine holds", async () => {
+  const refused: [string, SearchEnginePresetName, string][] = [
+    [
+      "elasticsearch_timed_out.json",
+      "elasticsearch",
+      'a partial Elasticsearch response ("timed_out": true)',
+    ],
+    [
+      "elasticsearch_shard_failure.json",
+      "opensearch",
+      'a partial OpenSearch response ("_shards.failed": 1 of 2)',
+    ],
+    [
+      "solr_partial.json",
+      "solr",
+      'a partial Solr response ("responseHeader.partialResults": true)',
+    ],
+    [
+      "vespa_degraded.json",
+      "vespa",
+      'a partial Vespa response ("root.coverage.full": false, "root.errors": Timeout while waiting for content.0)',
+    ],
+  ];
+  for (const [file, preset, message] of refused) {
+    const error = await assertRejects(
+      () => engine(file, preset, "/search", "chain wear", 10),
+      RetrievalError,
+      message,
+    );
+    assertEquals((error as RetrievalError).kind, "response", file);
+  }
+});
