@@ -20,6 +20,7 @@ import { InputError } from "../model/errors.ts";
 import { jsonLinesStream, readJsonLines } from "./jsonl.ts";
 import { openSource, readLines, type Source } from "./source.ts";
 import { isDecimalLiteral } from "./_decimal.ts";
+import { UnwritableValueError } from "./_unwritable.ts";
 import { quoted } from "../model/quote.ts";
 import { checkUtf8 } from "./utf8.ts";
 import { describeJson, extraOf, isRecord, withExtra } from "./_records.ts";
@@ -133,7 +134,7 @@ export function formatBeirQrels(qrels: Qrels): string {
     for (const [docId, grade] of judgements) {
       for (const id of [queryId, docId]) {
         if (/[\t\r\n]/.test(id)) {
-          throw new TypeError(
+          throw new UnwritableValueError(
             `Id ${
               JSON.stringify(id)
             } contains a tab or line break; BEIR qrels cannot hold it`,

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { UnwritableValueError } from "./_unwritable.ts";
 import { InputError } from "../model/errors.ts";
 import type { QueryId } from "../model/types.ts";
 import type { RetrievalDataset } from "./dataset.ts";
@@ -67,7 +68,8 @@ export interface ConversionSummary {
  * @returns The formats used and the queries dropped.
  * @throws {TypeError} If a format is unknown, cannot be told, or cannot hold
  * what the input holds (qrels cannot become a dataset).
- * @throws {InputError} If the input is malformed.
+ * @throws {InputError} If the input is malformed, or holds a value the
+ * output format cannot (an id with a space for a TREC file, a tab for TSV).
  */
 export async function convertFile(
   input: string,
@@ -100,20 +102,29 @@ export async function convertFile(
     return { from, to, droppedQueries: [] };
   }
   let droppedQueries: QueryId[] = [];
-  if (from.kind === "dataset" && to.kind === "qrels") {
-    await to.write(output, (value as RetrievalDataset).qrels);
-  } else if (to.kind === "dataset") {
-    let dataset = value as RetrievalDataset;
-    if (to.requiresJudgedQueries) {
-      [dataset, droppedQueries] = judgedQueriesOnly(dataset);
+  try {
+    if (from.kind === "dataset" && to.kind === "qrels") {
+      await to.write(output, (value as RetrievalDataset).qrels);
+    } else if (to.kind === "dataset") {
+      let dataset = value as RetrievalDataset;
+      if (to.requiresJudgedQueries) {
+        [dataset, droppedQueries] = judgedQueriesOnly(dataset);
+      }
+      await to.write(output, dataset);
+    } else {
+      // Same kind on both sides: the kind check above guarantees the type.
+      await (to.write as (path: string, value: unknown) => Promise<void>)(
+        output,
+        value,
+      );
     }
-    await to.write(output, dataset);
-  } else {
-    // Same kind on both sides: the kind check above guarantees the type.
-    await (to.write as (path: string, value: unknown) => Promise<void>)(
-      output,
-      value,
-    );
+  } catch (error) {
+    // The input holds what the output format cannot: bad input for this
+    // conversion, not a bug.
+    if (error instanceof UnwritableValueError) {
+      throw new InputError(output, 0, error.message);
+    }
+    throw error;
   }
   return { from, to, droppedQueries };
 }

@@ -10,6 +10,7 @@ import { InputError } from "../model/errors.ts";
 import { openSource, readLines, type Source } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
 import { quoted } from "../model/quote.ts";
+import { UnwritableValueError } from "./_unwritable.ts";
 
 /** Options of {@linkcode readMsMarcoRun}. */
 export interface ReadMsMarcoRunOptions {
@@ -104,7 +105,7 @@ export function formatMsMarcoRun(run: readonly RankedList[]): string {
     ranked.docs.forEach((docId, i) => {
       for (const id of [ranked.queryId, docId]) {
         if (id === "" || /[\t\r\n]/.test(id)) {
-          throw new TypeError(
+          throw new UnwritableValueError(
             `An MS MARCO run id must be non-empty without tabs or line breaks, got ${
               JSON.stringify(id)
             }`,

@@ -4,6 +4,8 @@
  * @module
  */
 
+import { UnwritableValueError } from "./_unwritable.ts";
+
 const FIELD_BREAK = /[ \t\r\n\v\f]/;
 
 /**
@@ -42,7 +44,7 @@ export function checkTrecField(
     ? 'starts with "#", which marks a comment'
     : undefined;
   if (problem) {
-    throw new TypeError(
+    throw new UnwritableValueError(
       `${what[0].toUpperCase()}${what.slice(1)} ${
         JSON.stringify(value)
       } ${problem}; a ${format} cannot hold it`,

@@ -111,3 +111,50 @@ Deno.test("convert --help lists the registered formats", async () => {
     assertEquals(out.includes(`\n  ${name.padEnd(12)} `), true, name);
   }
 });
+
+Deno.test("convert refuses an id the output format cannot hold as bad input (exit 1), writing nothing", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(
+    `${dir}/spaced.tsv`,
+    "query-id\tcorpus-id\tscore\nq 1\td1\t2\n",
+  );
+  assertEquals(await convert([`${dir}/spaced.tsv`, `${dir}/out.txt`]), {
+    status: 1,
+    out: "",
+    err:
+      `ranklens convert: ${dir}/out.txt: Query id "q 1" contains whitespace; a TREC qrels file cannot hold it\n`,
+  });
+  await Deno.writeTextFile(`${dir}/tabbed.json`, '{"q\\t1": {"d1": 2}}');
+  assertEquals(
+    await convert([
+      `${dir}/tabbed.json`,
+      `${dir}/out.tsv`,
+      "--from",
+      "json-run",
+      "--to",
+      "msmarco-run",
+    ]),
+    {
+      status: 1,
+      out: "",
+      err:
+        `ranklens convert: ${dir}/out.tsv: An MS MARCO run id must be non-empty without tabs or line breaks, got "q\\t1"\n`,
+    },
+  );
+  assertEquals(
+    (await convert([
+      `${dir}/tabbed.json`,
+      `${dir}/out.tsv`,
+      "--from",
+      "json-qrels",
+      "--to",
+      "beir-qrels",
+    ])).err,
+    `ranklens convert: ${dir}/out.tsv: Id "q\\t1" contains a tab or line break; BEIR qrels cannot hold it\n`,
+  );
+  assertEquals(
+    [...Deno.readDirSync(dir)].map((entry) => entry.name).sort(),
+    ["spaced.tsv", "tabbed.json"],
+  );
+  await Deno.remove(dir, { recursive: true });
+});
