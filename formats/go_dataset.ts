@@ -238,16 +238,25 @@ export interface FormatGoDatasetOptions {
  * @param options The file name for error messages.
  * @returns The JSON text, ending in a newline.
  * @throws {InputError} If the dataset cannot be expressed: a query without a
- * relevant document, an unknown or repeated id.
+ * relevant document, an unknown or repeated id, a negative grade.
  */
 export function formatGoDataset(
   dataset: RetrievalDataset,
   options: FormatGoDatasetOptions = {},
 ): string {
-  validateDataset(dataset, {
-    name: options.name ?? "<json>",
-    requireRelevant: true,
-  });
+  const name = options.name ?? "<json>";
+  validateDataset(dataset, { name, requireRelevant: true });
+  for (const [queryId, judgements] of dataset.qrels) {
+    for (const [docId, grade] of judgements) {
+      if (grade < 0) {
+        throw new InputError(
+          name,
+          0,
+          `query "${queryId}" grades "${docId}" with ${grade}, which Go-style JSON cannot hold (a grade must be a number >= 0)`,
+        );
+      }
+    }
+  }
   const json = {
     name: dataset.name,
     description: dataset.description,

@@ -299,3 +299,18 @@ Deno.test("formatGoDataset refuses what the format cannot hold", () => {
     'out.json: query "q2" has no relevant documents',
   );
 });
+
+Deno.test("formatGoDataset refuses a negative grade, which its reader refuses", () => {
+  // BEIR and TREC qrels may grade -1 (judged, not relevant); Go-style JSON
+  // grades are >= 0, so the file written would not read back.
+  assertThrows(
+    () =>
+      formatGoDataset({
+        documents: [{ id: "a", text: "x" }, { id: "b", text: "y" }],
+        queries: [{ id: "q1", text: "t" }],
+        qrels: new Map([["q1", new Map([["a", 2], ["b", -1]])]]),
+      }, { name: "out.json" }),
+    InputError,
+    'out.json: query "q1" grades "b" with -1, which Go-style JSON cannot hold (a grade must be a number >= 0)',
+  );
+});
