@@ -25,15 +25,30 @@ async function postJson(
   return { status: response.status, detail: (await response.json()).detail };
 }
 
-async function withFile<T>(
-  name: string,
-  text: string,
-  body: (path: string) => Promise<T>,
-): Promise<T> {
+/**
+ * What `eval QRELS RUN` says of two files of these names and texts, each
+ * path in its messages shown as the file's name, or as `shown`.
+ */
+async function evalFiles(
+  qrels: readonly [name: string, text: string],
+  run: readonly [name: string, text: string],
+  shown: { qrels?: string; run?: string } = {},
+): Promise<{ status: number; err: string }> {
   const dir = await Deno.makeTempDir();
   try {
-    await Deno.writeTextFile(`${dir}/${name}`, text);
-    return await body(`${dir}/${name}`);
+    const [q, r] = [`${dir}/q/${qrels[0]}`, `${dir}/r/${run[0]}`];
+    await Deno.mkdir(`${dir}/q`);
+    await Deno.mkdir(`${dir}/r`);
+    await Deno.writeTextFile(q, qrels[1]);
+    await Deno.writeTextFile(r, run[1]);
+    const { status, err } = await runInProcess(["eval", q, r]);
+    return {
+      status,
+      err: err.replaceAll(q, shown.qrels ?? qrels[0]).replaceAll(
+        r,
+        shown.run ?? run[0],
+      ),
+    };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -49,14 +64,7 @@ Deno.test("qrels without a judgement are refused as qrels by eval and by /v1/eva
       ["empty.json", "{}", "{}"],
     ]
   ) {
-    const cli = await withFile(file, text, async (qrels) => {
-      const run = await withFile(
-        "run.txt",
-        RUN,
-        (run) => runInProcess(["eval", qrels, run]),
-      );
-      return { ...run, err: run.err.replaceAll(qrels, file) };
-    });
+    const cli = await evalFiles([file, text], ["run.txt", RUN]);
     assertEquals(
       [cli.status, cli.err],
       [
@@ -179,15 +187,10 @@ Deno.test("a lone surrogate escape in a JSON run or qrels is refused by eval and
   const run = '{"q1": {"d1": 2, "d\\udcff": 3}}';
   const consequence =
     "which is no character; ids written with Python's surrogateescape are refused rather than merged with others";
-  const cli = await withFile(
-    "qrels.json",
-    '{"q1": {"d1": 1}}',
-    (q) =>
-      withFile("run.json", run, async (r) => {
-        const result = await runInProcess(["eval", q, r]);
-        return { ...result, err: result.err.replaceAll(r, "run.json") };
-      }),
-  );
+  const cli = await evalFiles(["qrels.json", '{"q1": {"d1": 1}}'], [
+    "run.json",
+    run,
+  ]);
   assertEquals(
     [cli.status, cli.err],
     [
@@ -263,25 +266,10 @@ Deno.test("a JSON run or qrels with a bad first entry names the entry through ev
   for (const [part, json, reason] of cases) {
     const other = part === "run" ? '{"q1": {"d1": 1}}' : RUN;
     const [qrelsText, runText] = part === "run" ? [other, json] : [json, other];
-    const cli = await withFile(
-      "qrels.json",
-      qrelsText,
-      (q) =>
-        withFile(
-          part === "run" ? "run.json" : "run.txt",
-          runText,
-          async (r) => {
-            const result = await runInProcess(["eval", q, r]);
-            return {
-              ...result,
-              err: result.err.replaceAll(`${q}`, "qrels.json").replaceAll(
-                r,
-                "run.json",
-              ),
-            };
-          },
-        ),
-    );
+    const cli = await evalFiles(["qrels.json", qrelsText], [
+      part === "run" ? "run.json" : "run.txt",
+      runText,
+    ], { run: "run.json" });
     const format = part === "run" ? "--run-format" : "--qrels-format";
     assertEquals(
       [cli.status, cli.err],
@@ -329,15 +317,10 @@ Deno.test("a JSON Lines run record whose id is a number is refused as such throu
       ],
     ]
   ) {
-    const cli = await withFile(
-      "qrels.txt",
-      "q1 0 d1 1\n",
-      (q) =>
-        withFile("run.jsonl", lines, async (r) => {
-          const result = await runInProcess(["eval", q, r]);
-          return { ...result, err: result.err.replaceAll(r, "run") };
-        }),
-    );
+    const cli = await evalFiles(["qrels.txt", "q1 0 d1 1\n"], [
+      "run.jsonl",
+      lines,
+    ], { run: "run" });
     assertEquals([cli.status, cli.err], [1, `ranklens eval: ${reason}\n`]);
     assertEquals(
       await postJson(
