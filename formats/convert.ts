@@ -11,7 +11,7 @@ import { InputError } from "../model/errors.ts";
 import type { QueryId } from "../model/types.ts";
 import type { RetrievalDataset } from "./dataset.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
-import { openSource } from "./source.ts";
+import { isReadOnce, openSource } from "./source.ts";
 import {
   type AnyDataFormat,
   builtinFormats,
@@ -94,7 +94,8 @@ export async function convertFile(
     );
   }
   const value = await from.read(input);
-  if (from === to && !from.directory) {
+  // Standard input or a pipe is spent once read: its value is written anew.
+  if (from === to && !from.directory && !isReadOnce(input)) {
     // The same format on both sides changes only the container (gzip or
     // not): every byte of every line is kept, "2.0970" and "-0.0" too.
     const { stream } = await openSource(input);

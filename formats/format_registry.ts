@@ -286,6 +286,7 @@ export class FormatRegistry {
 }
 
 async function probeOf(path: string): Promise<FormatProbe> {
+  if (path === "-") return { path, isDirectory: false, entries: [], head: "" };
   // Synchronously, as the readers read a regular file: an asynchronous call
   // is a trip through a thread pool, and a stream loads Deno's streams.
   const info = Deno.statSync(path);

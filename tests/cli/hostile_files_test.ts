@@ -300,3 +300,36 @@ Deno.test("a pipe given as a path (/dev/stdin, <(zcat run.gz)) is read whole, on
     "ndcg@10    0.9640  0.8569  -0.1071        0.0100  < 0.0001  FAIL",
   ]);
 });
+
+Deno.test("convert from standard input or a pipe writes what it read", async () => {
+  // A conversion to the same format copied the input's bytes by reading it
+  // again: from - or a pipe it wrote an empty file, exit status 0.
+  const examples = new URL("../../examples/", import.meta.url).pathname;
+  const bm25 = await Deno.readTextFile(`${examples}run.bm25.txt`);
+  await withFiles({}, async (dir) => {
+    for (const input of ["-", "/dev/stdin"]) {
+      const out = `${dir}/out.txt`;
+      // Deno opens /dev/stdin only with every permission.
+      const converted = await runCliWith(
+        ["-A"],
+        ["convert", input, out, "--from", "trec-run"],
+        bm25,
+      );
+      assertEquals([converted.code, converted.stderr], [0, ""], input);
+      const scored = await runCli([
+        "eval",
+        `${examples}qrels.txt`,
+        out,
+        "-m",
+        "ap",
+        "-m",
+        "num_ret",
+      ]);
+      // trec_eval 10.0 -m map -m num_ret on examples/run.bm25.txt.
+      assertEquals(
+        scored.stdout.split("\n").slice(2, 4).map((l) => l.split("\t")[2]),
+        ["0.7924", "400"],
+      );
+    }
+  });
+});
