@@ -203,7 +203,11 @@ export async function openPlainOrGzip(
   path: string,
   limits?: Partial<InputLimits>,
 ): Promise<GzipFileReader | { file: Deno.FsFile; peeked: boolean }> {
-  if (path.endsWith(".gz")) return await GzipFileReader.open(path, { limits });
+  // A pipe named .gz is opened once, below: the reader of a file opens it
+  // twice (to stat it, then to inflate), which a pipe's writer cannot serve.
+  if (path.endsWith(".gz") && isRegularFile(path)) {
+    return await GzipFileReader.open(path, { limits });
+  }
   // A regular file is opened synchronously, a pipe or device asynchronously:
   // opening a pipe waits for its writer. (A path stat cannot read is opened
   // asynchronously too, whose error is the one reported.)

@@ -333,3 +333,54 @@ Deno.test("convert from standard input or a pipe writes what it read", async () 
     }
   });
 });
+
+Deno.test("a named pipe called RUN.gz is inflated as it is read, once", async () => {
+  // The gzip reader opened a .gz path twice (to stat it, then to inflate):
+  // the pipe's writer was cut off at the first close and the second open
+  // waited for another writer, for ever.
+  const examples = new URL("../../examples/", import.meta.url).pathname;
+  const gzipped = new Uint8Array(
+    await new Response(
+      (await Deno.open(`${examples}run.bm25.txt`)).readable.pipeThrough(
+        new CompressionStream("gzip"),
+      ),
+    ).arrayBuffer(),
+  );
+  await withFiles({}, async (dir) => {
+    const fifo = `${dir}/run.txt.gz`;
+    const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+    assertEquals(made.code, 0);
+    // A bound for what would otherwise hang, far beyond the run's time.
+    const hang = AbortSignal.timeout(60_000);
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-R",
+        new URL("../../cli.ts", import.meta.url).pathname,
+        "eval",
+        `${examples}qrels.txt`,
+        fifo,
+        "-m",
+        "ap",
+      ],
+      stdout: "piped",
+      stderr: "piped",
+      signal: hang,
+    }).output();
+    // Cut off, the writer's error is not the test's: the child's status is.
+    const writer = Deno.open(fifo, { write: true }).then((file) =>
+      ReadableStream.from([gzipped]).pipeTo(file.writable)
+    ).catch(() => {});
+    const [{ code, stdout, stderr }] = await Promise.all([child, writer]);
+    assertEquals([hang.aborted, code, new TextDecoder().decode(stderr)], [
+      false,
+      0,
+      "",
+    ]);
+    // trec_eval 10.0 -m map on examples/run.bm25.txt.
+    assertEquals(
+      new TextDecoder().decode(stdout).split("\n")[2],
+      "ap                    \tall\t0.7924",
+    );
+  });
+});
