@@ -10,6 +10,7 @@ import { isDecimalLiteral } from "./_decimal.ts";
 import { quoted } from "../model/quote.ts";
 import { InputError } from "../model/errors.ts";
 import { openSource, readLines, type Source, splitFields } from "./source.ts";
+import { BYTE_ORDER_MARK, byteOrderMarkError } from "./_byte_order_mark.ts";
 import { checkUtf8 } from "./utf8.ts";
 import { checkTrecField } from "./trec_fields.ts";
 import { type InputLimits, inputLimits } from "./limits.ts";
@@ -90,6 +91,9 @@ export async function readQrels(
       );
     }
     const [qid, , docno, rel] = fields;
+    if (qid.charCodeAt(0) === BYTE_ORDER_MARK) {
+      throw byteOrderMarkError(name, line.number, qid);
+    }
     let grade: number;
     if (options.lenient) grade = atol(rel);
     else if (isDecimalLiteral(rel)) grade = Number(rel);
@@ -136,6 +140,9 @@ function wellFormedQrels(
   } catch {
     return undefined;
   }
+  // Decoding dropped a mark opening the file; one further on is refused by
+  // the line reader, with its line.
+  if (text.includes("\ufeff")) return undefined;
   const fields = uniformFields(text, 4);
   if (!fields) return undefined;
   const qrels = new Map<string, Map<string, number>>();

@@ -36,6 +36,7 @@ import {
 import { checkUtf8 } from "./utf8.ts";
 import { flattened } from "./_flattened.ts";
 import { checkTrecField } from "./trec_fields.ts";
+import { BYTE_ORDER_MARK, byteOrderMarkError } from "./_byte_order_mark.ts";
 import { type InputLimits, inputLimits } from "./limits.ts";
 
 /** Options of {@linkcode readRun}. */
@@ -282,6 +283,9 @@ function scannedTopics(
   let into = new Float64Array(1024);
   const join = (scan: TopicScan): JudgedRanking | undefined => {
     const judgements = request.qrels.get(scan.queryId);
+    if (!judgements && scan.queryId.charCodeAt(0) === BYTE_ORDER_MARK) {
+      throw byteOrderMarkError(options.name, 0, scan.queryId);
+    }
     if (!scan.judged || !judgements) return undefined;
     if (into.length < scan.numRet) into = new Float64Array(scan.numRet);
     return joinJudgements(scan.queryId, scan, judgements, {
@@ -397,6 +401,13 @@ async function* rankedLists(
       number++;
       const count = fieldBounds(text, bounds);
       if (count === 0 || text.charCodeAt(bounds[0]) === HASH) continue;
+      if (text.charCodeAt(bounds[0]) === BYTE_ORDER_MARK) {
+        throw byteOrderMarkError(
+          name,
+          number,
+          text.slice(bounds[0], bounds[1]),
+        );
+      }
       if (count < 6) {
         throw new InputError(
           name,

@@ -125,7 +125,9 @@ CLASS[10] = NEWLINE_CLASS;
 /** Bytes read before a parse: large enough to amortize, small enough to stay in cache. */
 const CHUNK = 1 << 20;
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
-const decoder = new TextDecoder();
+// A mark opening a field stays in its id, as in the line reader's: only the
+// file's own, at its start, is skipped (below).
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 const encoder = new TextEncoder();
 
 /**

@@ -6,7 +6,8 @@
  * @module
  */
 
-import { assertEquals } from "../assert.ts";
+import { assertEquals, assertRejects } from "../assert.ts";
+import { InputError } from "../../model/errors.ts";
 import { compare, readQrels, readRun } from "../../mod.ts";
 import { createApp } from "../../server.ts";
 import { runInProcess } from "../cli/_cli.ts";
@@ -330,4 +331,61 @@ Deno.test("a JSON Lines run record whose id is a number is refused as such throu
       { status: 400, detail: reason },
     );
   }
+});
+
+Deno.test("a byte order mark past the start of a file is refused, not made part of a query id", async () => {
+  // Files joined with cat each keep their mark: the qrels lost q05's first
+  // judgement to a query "\ufeffq05" without a word; the line reader kept
+  // a topic "\ufeffq11" no qrels judge, and the scanner dropped the mark.
+  const examples = new URL("../../examples/", import.meta.url).pathname;
+  const qrels = (await Deno.readTextFile(`${examples}qrels.txt`)).split(
+    /(?<=\n)/,
+  );
+  const run = (await Deno.readTextFile(`${examples}run.bm25.txt`)).split(
+    /(?<=\n)/,
+  );
+  const joinedQrels = [...qrels.slice(0, 50), "\ufeff", ...qrels.slice(50)]
+    .join("");
+  // Lines 1-200 hold q01-q10: the mark opens q11.
+  const joinedRun = [...run.slice(0, 200), "\ufeff", ...run.slice(200)]
+    .join("");
+  const mark =
+    "is preceded by a byte order mark (U+FEFF), as when files that each start with one are joined; remove it";
+  const qrelsCli = await evalFiles(["qrels.txt", joinedQrels], [
+    "run.txt",
+    run.join(""),
+  ]);
+  assertEquals(qrelsCli, {
+    status: 1,
+    err: `ranklens eval: qrels.txt:51: query id "q05" ${mark}\n`,
+  });
+  const runCli = await evalFiles(["qrels.txt", qrels.join("")], [
+    "run.txt",
+    joinedRun,
+  ]);
+  assertEquals(runCli, {
+    status: 1,
+    err: `ranklens eval: run.txt: query id "q11" ${mark}\n`,
+  });
+  // The line reader, which a collected run is read by, names the line.
+  const lists = async () => {
+    for await (const _ of readRun({ text: joinedRun }, { collect: true })) {
+      // read through
+    }
+  };
+  await assertRejects(lists, InputError, `<text>:201: query id "q11" ${mark}`);
+  // The server reads its text fields as files, and says the same.
+  assertEquals(
+    await postJson(
+      "/v1/evaluate",
+      JSON.stringify({ qrels: joinedQrels, run: run.join("") }),
+    ),
+    { status: 400, detail: `qrels:51: query id "q05" ${mark}` },
+  );
+  // A mark opening a file is skipped, as it was.
+  const opened = await evalFiles(["qrels.txt", "\ufeff" + qrels.join("")], [
+    "run.txt",
+    "\ufeff" + run.join(""),
+  ]);
+  assertEquals(opened, { status: 0, err: "" });
 });
