@@ -315,3 +315,32 @@ Deno.test("gate refuses a report saved with -c over other qrels: exit 2, not the
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("gate passes a fall of exactly MAX_DROP, which floating-point means put a hair above it", async () => {
+  // trec_eval -c -m P.20 on DL 2020: tasb 0.6194 (669 of 1,080 documents
+  // relevant), bm25 0.4694 (507): a fall of exactly 162/1080 = 0.15, which
+  // the means' difference gives as 0.15000000000000002; -m P@20=0.15 failed.
+  // p: scipy.stats.ttest_rel of the per-query P@20 gives 0.000196.
+  const real = "../shared/real/trec";
+  const qrels = `${real}/qrels/dl20-passage.txt`;
+  const gate = (rule: string) =>
+    runCli([
+      "gate",
+      qrels,
+      `${real}/runs/dl20.bm25.txt`,
+      "--baseline",
+      `${real}/runs/dl20.tasb.txt`,
+      "-m",
+      rule,
+    ]);
+  const exact = await gate("P@20=0.15");
+  assertEquals(
+    [exact.code, exact.stdout.split("\n")[3]],
+    [0, "P@20      0.6194  0.4694  -0.1500        0.1500  0.0002  ok"],
+  );
+  const less = await gate("P@20=0.1499");
+  assertEquals(
+    [less.code, less.stdout.split("\n")[3]],
+    [1, "P@20      0.6194  0.4694  -0.1500        0.1499  0.0002  FAIL"],
+  );
+});
