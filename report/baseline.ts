@@ -15,7 +15,7 @@ import {
 import type { Qrels, QueryId } from "../model/types.ts";
 import type { Registry } from "../metrics/registry.ts";
 import { InputError } from "../model/errors.ts";
-import { checkUniqueKeys } from "../formats/json_text.ts";
+import { parseJson } from "../formats/json_text.ts";
 import { evaluationToJson } from "./evaluation.ts";
 import { aggregateValues } from "../metrics/aggregate.ts";
 import { fieldPath, SchemaSet, shownValue } from "./_json_schema.ts";
@@ -126,17 +126,8 @@ const SCHEMAS = new SchemaSet([evaluationSchema, baselineSchema]);
  * repeats a key in one object.
  */
 export function parseSavedReport(text: string, name: string): BaselineReport {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(
-      name,
-      0,
-      `not valid JSON: ${(error as Error).message}`,
-    );
-  }
-  checkUniqueKeys(text, json, { name });
+  // The line of a syntax error, as every JSON input names it.
+  const json = parseJson(text, { name });
   const fail = (why: string): never => {
     throw new InputError(name, 0, why);
   };

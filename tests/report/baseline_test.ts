@@ -54,10 +54,15 @@ Deno.test("parseSavedReport and baselineEvaluation reject what they cannot use",
     InputError,
     'b.json: field "perQuery": expected at least 1 member(s), got {}',
   );
-  assertThrows(
-    () => parseSavedReport("{", "b.json"),
+  // A report cut short names the line where it ends, as every JSON input
+  // does; JSON.parse's message gave a position, the error line 0.
+  const cut = assertThrows(
+    () => parseSavedReport('{\n  "metrics": ["ap"],\n  "perQ', "b.json"),
     InputError,
-    "not valid JSON",
+  );
+  assertEquals(
+    [cut.message, (cut as InputError).line],
+    ["b.json:3: invalid JSON: unexpected end of input", 3],
   );
   assertThrows(
     () =>
