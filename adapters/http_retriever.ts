@@ -18,6 +18,7 @@
  */
 
 import { checkUniqueKeys } from "../formats/json_text.ts";
+import { firstInvalid } from "../formats/utf8.ts";
 import { InputError } from "../model/errors.ts";
 import {
   SEARCH_ENGINE_PRESET_NAMES,
@@ -461,7 +462,25 @@ export class HttpRetriever implements Retriever {
       bytes.set(value, size);
       size += value.length;
     }
-    return new TextDecoder().decode(bytes.subarray(0, size));
+    const body = bytes.subarray(0, size);
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(body);
+    } catch {
+      // A lossy decoding would turn a Latin-1 "café" into an id no qrels
+      // name, and the query would score as if it had missed.
+      const at = firstInvalid(body);
+      const type = response.headers.get("content-type");
+      throw new RetrievalError(
+        "response",
+        `${where}: the response is not valid UTF-8 (${
+          at < size
+            ? `byte ${at + 1} is 0x${
+              body[at].toString(16).toUpperCase().padStart(2, "0")
+            }`
+            : "it ends inside a character"
+        }), as JSON must be${type ? `; its content type says ${type}` : ""}`,
+      );
+    }
   }
 
   #results(body: unknown, where: string): RetrievedItem[] {

@@ -230,3 +230,31 @@ Deno.test("an endless body is cancelled once it passes the bound, not read on", 
   // 1 MiB in 64 KiB chunks, and what the sockets' buffers took meanwhile.
   assertEquals(pulled < 1000, true, `${pulled} chunks pulled`);
 });
+
+Deno.test("a response that is not UTF-8 is refused, not read with U+FFFD in its ids", async () => {
+  // "café" in Latin-1: a lossy decoder made the id "caf\uFFFD", which no
+  // qrels name, and the query silently scored as if it had missed.
+  const latin1 = new Uint8Array([
+    ...new TextEncoder().encode('{"hits": [{"id": "caf'),
+    0xE9,
+    ...new TextEncoder().encode('", "score": 1}]}'),
+  ]);
+  await serving(
+    () =>
+      new Response(latin1, {
+        headers: { "content-type": "application/json; charset=iso-8859-1" },
+      }),
+    async (base) => {
+      const retriever = new HttpRetriever({ url: `${base}/search` });
+      const error = await assertRejects(
+        () => retriever.retrieve("q", { limit: 10 }),
+        RetrievalError,
+      ) as RetrievalError;
+      assertEquals(error.kind, "response");
+      assertEquals(
+        error.message,
+        `POST ${base}/search: the response is not valid UTF-8 (byte 22 is 0xE9), as JSON must be; its content type says application/json; charset=iso-8859-1`,
+      );
+    },
+  );
+});
