@@ -270,6 +270,8 @@ export interface WriteBeirOptions {
  * @param directory The output directory.
  * @param dataset The dataset.
  * @param options Where the qrels go.
+ * @throws {TypeError} If an id of the qrels holds a tab or a line break,
+ * before anything is written.
  */
 export async function writeBeir(
   directory: string,
@@ -278,6 +280,9 @@ export async function writeBeir(
 ): Promise<void> {
   const { join } = await import("node:path");
   const qrelsPath = join(directory, options.qrels ?? "qrels/test.tsv");
+  // Refused ids are found before any file is written: a corpus and queries
+  // left without their qrels would read back as another dataset.
+  const qrelsText = formatBeirQrels(dataset.qrels);
   await Deno.mkdir(join(qrelsPath, ".."), { recursive: true });
   await writeFileAtomic(
     join(directory, "corpus.jsonl"),
@@ -303,7 +308,7 @@ export async function writeBeir(
       ),
     ),
   );
-  await writeFileAtomic(qrelsPath, formatBeirQrels(dataset.qrels));
+  await writeFileAtomic(qrelsPath, qrelsText);
 }
 
 async function findFile(

@@ -285,3 +285,21 @@ Deno.test("readBeirQrels refuses a score too large to be finite, naming the line
     'q.tsv:2: score must be finite, got "1e999"',
   );
 });
+
+Deno.test("writeBeir refuses qrels TSV cannot hold before writing any file of the directory", async () => {
+  const parent = await Deno.makeTempDir();
+  await assertRejects(
+    () =>
+      writeBeir(`${parent}/out`, {
+        documents: [{ id: "d1", text: "alpha" }],
+        queries: [{ id: "q\t1", text: "alpha" }],
+        qrels: new Map([["q\t1", new Map([["d1", 1]])]]),
+      }),
+    TypeError,
+    'Id "q\\t1" contains a tab or line break; BEIR qrels cannot hold it',
+  );
+  // Not a corpus and queries without their qrels: a dataset that reads
+  // back as another one.
+  assertEquals([...Deno.readDirSync(parent)], []);
+  await Deno.remove(parent, { recursive: true });
+});
