@@ -11,6 +11,7 @@ import { readRun } from "../formats/trec_run.ts";
 import { checkUtf8 } from "../formats/utf8.ts";
 import { resolve } from "../metrics/builtin.ts";
 import {
+  checkComparable,
   compareEvaluations,
   type Comparison,
   type PairComparison,
@@ -31,7 +32,7 @@ import {
   inputName,
   readQrelsFile,
 } from "./input_files.ts";
-import { intOption, metricOptions } from "./options.ts";
+import { intOption, metricOptions, usageErrors } from "./options.ts";
 import {
   significanceOptionDefinitions,
   significanceOptions,
@@ -312,6 +313,8 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     const gated = new Map<string, string>();
     given?.forEach((rule, i) => {
       const [label] = metricOptions([rule.spec], "ranking", USAGE);
+      // Refused before any file is read, as compare refuses it.
+      usageErrors(USAGE, () => checkComparable(resolve(label)));
       const earlier = gated.get(label);
       if (earlier !== undefined) {
         throw new UsageError(

@@ -344,3 +344,24 @@ Deno.test("gate passes a fall of exactly MAX_DROP, which floating-point means pu
     [1, "P@20      0.6194  0.4694  -0.1500        0.1499  0.0002  FAIL"],
   );
 });
+
+Deno.test("gate refuses a metric it cannot compare as a usage error, exit 2 as compare does, not 70", async () => {
+  const real = "../shared/real/trec";
+  const gate = await runCli([
+    "gate",
+    `${real}/qrels/dl20-passage.txt`,
+    `${real}/runs/dl20.bm25.txt`,
+    "--baseline",
+    `${real}/runs/dl20.tasb.txt`,
+    "-m",
+    "gm_map=0.01",
+  ]);
+  assertEquals(
+    [gate.code, gate.stdout, gate.stderr.split("\n")[0]],
+    [
+      2,
+      "",
+      'ranklens gate: Metric "gm_map" aggregates by a geometric mean; compare its per-query metric (e.g. ap for gm_map) instead',
+    ],
+  );
+});
