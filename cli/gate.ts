@@ -33,6 +33,7 @@ import {
   readQrelsFile,
 } from "./input_files.ts";
 import { intOption, metricOptions, usageErrors } from "./options.ts";
+import { InputError } from "../model/errors.ts";
 import {
   significanceOptionDefinitions,
   significanceOptions,
@@ -340,9 +341,23 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
         maxDrop: 0,
         relative: false,
       }));
-    // A saved report's sums and geometric means are not gated by default.
+    // A saved report's sums and geometric means are not gated by default,
+    // nor a metric undefined for some queries.
     const usable = given ??
-      rules.filter((r) => resolve(r.spec).aggregate === "mean");
+      rules.filter((r) => {
+        const metric = resolve(r.spec);
+        return metric.aggregate === "mean" && !metric.appliesTo;
+      });
+    // Nothing gated would print "passed" on nothing compared.
+    if (usable.length === 0 && saved !== undefined) {
+      throw new InputError(
+        inputName(values.baseline),
+        0,
+        `holds no metric averaged over queries, which gate compares by default (it holds ${
+          JSON.stringify(saved.metrics)
+        }); name one to gate with -m`,
+      );
+    }
     const labels = usable.map((r) => resolve(r.spec).label);
     const options = {
       metrics: labels,

@@ -365,3 +365,40 @@ Deno.test("gate refuses a metric it cannot compare as a usage error, exit 2 as c
     ],
   );
 });
+
+Deno.test("gate refuses a saved report with no metric averaged over queries, where it passed on nothing gated", async () => {
+  // gm_map is a geometric mean and num_rel_ret a sum: neither is gated by
+  // default, so gate gated no metric and printed "passed" with exit 0.
+  const real = "../shared/real/trec";
+  const qrels = `${real}/qrels/dl20-passage.txt`;
+  const dir = await Deno.makeTempDir();
+  try {
+    const report = `${dir}/baseline.json`;
+    const saved = await runCli([
+      "eval",
+      qrels,
+      `${real}/runs/dl20.bm25.txt`,
+      "-m",
+      "gm_map",
+      "-m",
+      "num_rel_ret",
+      "--save-report",
+      report,
+    ]);
+    assertEquals(saved.code, 0, saved.stderr);
+    const gate = await runCli([
+      "gate",
+      qrels,
+      `${real}/runs/dl20.tasb.txt`,
+      "--baseline",
+      report,
+    ]);
+    assertEquals([gate.code, gate.stdout, gate.stderr], [
+      2,
+      "",
+      `ranklens gate: ${report}: holds no metric averaged over queries, which gate compares by default (it holds ["gm_map","num_rel_ret"]); name one to gate with -m\n`,
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
