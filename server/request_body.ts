@@ -221,7 +221,8 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /**
  * Reads a JSON request body whole (`c.get("body")`) before the handlers
  * after it run, and gives its bytes back to the shared budget when they are
- * done: 415 when the body is not declared as JSON, 413 beyond `limit`, 408
+ * done: 415 when the body is not declared as JSON or is compressed
+ * (`Content-Encoding` other than `identity`), 413 beyond `limit`, 408
  * when it takes longer than `timeLimit` plus a second per
  * {@linkcode BODY_BYTES_PER_EXTRA_SECOND} bytes received (at most
  * {@linkcode longestBodyTime}). A body of declared length first
@@ -282,6 +283,19 @@ export function requestBody(
         `The request body must be JSON ("Content-Type: application/json"), got ${
           type ? `"${type.slice(0, 100)}"` : "no Content-Type"
         }.`,
+      );
+    }
+    // A compressed body would be parsed as its compressed bytes ("not valid
+    // UTF-8"), or a body merely labelled so read as if it were not: RFC 9110
+    // asks for a 415 naming the codings taken.
+    const coding = c.req.header("content-encoding")?.trim() ?? "";
+    if (coding !== "" && coding.toLowerCase() !== "identity") {
+      throw new HttpProblem(
+        415,
+        `The request body must not be compressed; got "Content-Encoding: ${
+          coding.slice(0, 100)
+        }". Send it uncompressed.`,
+        { headers: { "accept-encoding": "identity" } },
       );
     }
     const declared = Number(c.req.header("content-length") ?? NaN);

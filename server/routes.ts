@@ -65,7 +65,7 @@ const ERRORS = {
   401: problem("The bearer token is missing or wrong."),
   408: problem("The body took longer than the server's time limit to arrive."),
   413: problem("The body or the answer is larger than the server's limit."),
-  415: problem("The body is not declared as JSON."),
+  415: problem("The body is not declared as JSON, or is compressed."),
   422: problem("The request asks for more work than a budget allows."),
   429: problem(
     "The server holds as many request bodies as it may; see Retry-After.",

@@ -389,3 +389,56 @@ Deno.test("a byte order mark past the start of a file is refused, not made part 
   ]);
   assertEquals(opened, { status: 0, err: "" });
 });
+
+Deno.test("a compressed request body is a 415 naming its coding, as RFC 9110 asks", async () => {
+  // A gzip body was parsed as its compressed bytes ("The request body is
+  // not valid UTF-8."), and a plain one labelled gzip was read as plain.
+  const body = JSON.stringify({ qrels: "q1 0 d1 1\n", run: RUN });
+  const gzipped = new Uint8Array(
+    await new Response(
+      ReadableStream.from([new TextEncoder().encode(body)]).pipeThrough(
+        new CompressionStream("gzip"),
+      ),
+    ).arrayBuffer(),
+  );
+  for (
+    const [coding, bytes] of [
+      ["gzip", gzipped],
+      ["br", new TextEncoder().encode(body)],
+    ] as const
+  ) {
+    const response = await createApp().request("/v1/evaluate", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "content-encoding": coding,
+      },
+      body: bytes,
+    });
+    // RFC 9110 15.5.16: 415 for an unsupported content coding, with
+    // Accept-Encoding listing the codings taken.
+    assertEquals(
+      [
+        response.status,
+        response.headers.get("accept-encoding"),
+        response.headers.get("content-type"),
+        (await response.json()).detail,
+      ],
+      [
+        415,
+        "identity",
+        "application/problem+json",
+        `The request body must not be compressed; got "Content-Encoding: ${coding}". Send it uncompressed.`,
+      ],
+    );
+  }
+  const identity = await createApp().request("/v1/evaluate", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "content-encoding": "identity",
+    },
+    body,
+  });
+  assertEquals(identity.status, 200);
+});
