@@ -8,15 +8,19 @@
 
 import { UnwritableValueError } from "./_unwritable.ts";
 import { InputError } from "../model/errors.ts";
-import type { QueryId } from "../model/types.ts";
+import type { Qrels, QueryId, RankedList } from "../model/types.ts";
 import type { RetrievalDataset } from "./dataset.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
 import { isReadOnce, openSource } from "./source.ts";
 import {
   type AnyDataFormat,
+  BEIR_QRELS_FORMAT,
   builtinFormats,
   type FormatKind,
   type FormatRegistry,
+  MSMARCO_RUN_FORMAT,
+  TREC_QRELS_FORMAT,
+  TREC_RUN_FORMAT,
 } from "./format_registry.ts";
 
 /** Options of {@linkcode convertFile}. */
@@ -69,7 +73,8 @@ export interface ConversionSummary {
  * @throws {TypeError} If a format is unknown, cannot be told, or cannot hold
  * what the input holds (qrels cannot become a dataset).
  * @throws {InputError} If the input is malformed, or holds a value the
- * output format cannot (an id with a space for a TREC file, a tab for TSV).
+ * output format cannot (an id with a space for a TREC file, a tab for TSV, a
+ * query with no documents or judgements for TREC and TSV files).
  */
 export async function convertFile(
   input: string,
@@ -102,6 +107,13 @@ export async function convertFile(
     await writeFileAtomic(output, stream);
     return { from, to, droppedQueries: [] };
   }
+  checkEmptyTopics(
+    input,
+    to,
+    from.kind === "dataset" && to.kind === "qrels"
+      ? (value as RetrievalDataset).qrels
+      : value,
+  );
   let droppedQueries: QueryId[] = [];
   try {
     if (from.kind === "dataset" && to.kind === "qrels") {
@@ -128,6 +140,43 @@ export async function convertFile(
     throw error;
   }
   return { from, to, droppedQueries };
+}
+
+// The built-in formats with no line for a query without documents: a topic
+// left empty would read back as absent, which counts otherwise (an empty
+// ranking scores 0; an empty judged topic counts under -c).
+const NO_EMPTY_TOPIC = new Map<AnyDataFormat, string>([
+  [TREC_RUN_FORMAT, "a TREC run"],
+  [MSMARCO_RUN_FORMAT, "an MS MARCO run"],
+  [TREC_QRELS_FORMAT, "a TREC qrels file"],
+  [BEIR_QRELS_FORMAT, "BEIR qrels"],
+]);
+
+function checkEmptyTopics(
+  input: string,
+  to: AnyDataFormat,
+  value: unknown,
+): void {
+  const format = NO_EMPTY_TOPIC.get(to);
+  if (format === undefined) return;
+  const empty = to.kind === "run"
+    ? (value as readonly RankedList[]).filter((r) => r.docs.length === 0)
+      .map((r) => r.queryId)
+    : [...(value as Qrels)].filter(([, judgements]) => judgements.size === 0)
+      .map(([queryId]) => queryId);
+  if (empty.length === 0) return;
+  const [what, missing] = to.kind === "run"
+    ? ["has an empty ranking", "not run"]
+    : ["has no judgements", "not judged"];
+  throw new InputError(
+    input,
+    0,
+    `query "${
+      empty[0]
+    }" ${what}, which ${format} cannot hold (${empty.length} such ${
+      empty.length === 1 ? "query" : "queries"
+    }); without it the query would read back as ${missing}`,
+  );
 }
 
 /** The output's format by name; a name of another kind says what cannot be done. */

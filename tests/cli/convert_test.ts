@@ -158,3 +158,74 @@ Deno.test("convert refuses an id the output format cannot hold as bad input (exi
   );
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("convert refuses an empty topic a TREC or TSV file cannot hold: read back, it would count differently", async () => {
+  const dir = await Deno.makeTempDir();
+  // {"q2": {}} scores q2 as an empty ranking (MAP 0.5 over q1 and q2 with
+  // the qrels below); a TREC run without q2's lines scores MAP 1.0 over q1.
+  await Deno.writeTextFile(`${dir}/run.json`, '{"q1": {"d1": 1}, "q2": {}}');
+  for (
+    const [to, name] of [["trec-run", "a TREC run"], [
+      "msmarco-run",
+      "an MS MARCO run",
+    ]]
+  ) {
+    assertEquals(
+      await convert([
+        `${dir}/run.json`,
+        `${dir}/out`,
+        "--from",
+        "json-run",
+        "--to",
+        to,
+      ]),
+      {
+        status: 1,
+        out: "",
+        err:
+          `ranklens convert: ${dir}/run.json: query "q2" has an empty ranking, which ${name} cannot hold (1 such query); without it the query would read back as not run\n`,
+      },
+    );
+  }
+  await Deno.writeTextFile(
+    `${dir}/qrels.json`,
+    '{"q1": {"d1": 1}, "q2": {}, "q3": {}}',
+  );
+  for (
+    const [to, name] of [["trec-qrels", "a TREC qrels file"], [
+      "beir-qrels",
+      "BEIR qrels",
+    ]]
+  ) {
+    assertEquals(
+      (await convert([
+        `${dir}/qrels.json`,
+        `${dir}/out`,
+        "--from",
+        "json-qrels",
+        "--to",
+        to,
+      ])).err,
+      `ranklens convert: ${dir}/qrels.json: query "q2" has no judgements, which ${name} cannot hold (2 such queries); without it the query would read back as not judged\n`,
+    );
+  }
+  assertEquals(
+    [...Deno.readDirSync(dir)].map((entry) => entry.name).sort(),
+    ["qrels.json", "run.json"],
+  );
+  // JSON Lines holds an empty ranking as {"q2": {}}.
+  assertEquals(
+    (await convert([
+      `${dir}/run.json`,
+      `${dir}/out.jsonl`,
+      "--from",
+      "json-run",
+    ])).status,
+    0,
+  );
+  assertEquals(
+    await Deno.readTextFile(`${dir}/out.jsonl`),
+    '{"q1":{"d1":1}}\n{"q2":{}}\n',
+  );
+  await Deno.remove(dir, { recursive: true });
+});
