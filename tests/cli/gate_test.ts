@@ -39,6 +39,33 @@ async function setup(): Promise<
   return { dir, degraded, report };
 }
 
+const REAL = "../shared/real/trec";
+const DL20_QRELS = `${REAL}/qrels/dl20-passage.txt`;
+
+/**
+ * Runs `eval ...args --save-report` in a temporary folder, which `body` may
+ * fill first (`dir`), and hands `body` the report's path.
+ */
+async function withSavedReport(
+  args: (dir: string) => string[] | Promise<string[]>,
+  body: (report: string) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    const report = `${dir}/baseline.json`;
+    const saved = await runCli([
+      "eval",
+      ...await args(dir),
+      "--save-report",
+      report,
+    ]);
+    assertEquals(saved.code, 0, saved.stderr);
+    await body(report);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 Deno.test("gate fails a run with a degraded topic set, naming metric, drop and queries", async () => {
   const { dir, degraded, report } = await setup();
   try {
@@ -283,37 +310,22 @@ Deno.test("gate refuses a report saved with -c over other qrels: exit 2, not the
   // an empty ranking's 0 and passed bm25 against its own report with map
   // 0.2941 -> 0.3027, where trec_eval -c -m map gives 0.3027 over the 54
   // queries and 0.3055 over the report's 52.
-  const real = "../shared/real/trec";
-  const qrels = `${real}/qrels/dl20-passage.txt`;
-  const run = `${real}/runs/dl20.bm25.txt`;
-  const dir = await Deno.makeTempDir();
-  try {
-    const lines = (await Deno.readTextFile(qrels)).split("\n");
+  const run = `${REAL}/runs/dl20.bm25.txt`;
+  await withSavedReport(async (dir) => {
+    const lines = (await Deno.readTextFile(DL20_QRELS)).split("\n");
     await Deno.writeTextFile(
       `${dir}/fewer.txt`,
       lines.filter((l) => !/^(23849|42255) /.test(l)).join("\n"),
     );
-    const report = `${dir}/baseline.json`;
-    const saved = await runCli([
-      "eval",
-      "-c",
-      `${dir}/fewer.txt`,
-      run,
-      "-m",
-      "map",
-      "--save-report",
-      report,
-    ]);
-    assertEquals(saved.code, 0, saved.stderr);
-    const gate = await runCli(["gate", qrels, run, "--baseline", report]);
+    return ["-c", `${dir}/fewer.txt`, run, "-m", "map"];
+  }, async (report) => {
+    const gate = await runCli(["gate", DL20_QRELS, run, "--baseline", report]);
     assertEquals([gate.code, gate.stdout, gate.stderr], [
       2,
       "",
       `ranklens gate: ${report}: has no values for judged query "23849", though it was saved with -c (every judged query); was it saved with other qrels?\n`,
     ]);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("gate passes a fall of exactly MAX_DROP, which floating-point means put a hair above it", async () => {
@@ -321,15 +333,14 @@ Deno.test("gate passes a fall of exactly MAX_DROP, which floating-point means pu
   // relevant), bm25 0.4694 (507): a fall of exactly 162/1080 = 0.15, which
   // the means' difference gives as 0.15000000000000002; -m P@20=0.15 failed.
   // p: scipy.stats.ttest_rel of the per-query P@20 gives 0.000196.
-  const real = "../shared/real/trec";
-  const qrels = `${real}/qrels/dl20-passage.txt`;
+  const qrels = DL20_QRELS;
   const gate = (rule: string) =>
     runCli([
       "gate",
       qrels,
-      `${real}/runs/dl20.bm25.txt`,
+      `${REAL}/runs/dl20.bm25.txt`,
       "--baseline",
-      `${real}/runs/dl20.tasb.txt`,
+      `${REAL}/runs/dl20.tasb.txt`,
       "-m",
       rule,
     ]);
@@ -346,13 +357,12 @@ Deno.test("gate passes a fall of exactly MAX_DROP, which floating-point means pu
 });
 
 Deno.test("gate refuses a metric it cannot compare as a usage error, exit 2 as compare does, not 70", async () => {
-  const real = "../shared/real/trec";
   const gate = await runCli([
     "gate",
-    `${real}/qrels/dl20-passage.txt`,
-    `${real}/runs/dl20.bm25.txt`,
+    DL20_QRELS,
+    `${REAL}/runs/dl20.bm25.txt`,
     "--baseline",
-    `${real}/runs/dl20.tasb.txt`,
+    `${REAL}/runs/dl20.tasb.txt`,
     "-m",
     "gm_map=0.01",
   ]);
@@ -369,27 +379,18 @@ Deno.test("gate refuses a metric it cannot compare as a usage error, exit 2 as c
 Deno.test("gate refuses a saved report with no metric averaged over queries, where it passed on nothing gated", async () => {
   // gm_map is a geometric mean and num_rel_ret a sum: neither is gated by
   // default, so gate gated no metric and printed "passed" with exit 0.
-  const real = "../shared/real/trec";
-  const qrels = `${real}/qrels/dl20-passage.txt`;
-  const dir = await Deno.makeTempDir();
-  try {
-    const report = `${dir}/baseline.json`;
-    const saved = await runCli([
-      "eval",
-      qrels,
-      `${real}/runs/dl20.bm25.txt`,
-      "-m",
-      "gm_map",
-      "-m",
-      "num_rel_ret",
-      "--save-report",
-      report,
-    ]);
-    assertEquals(saved.code, 0, saved.stderr);
+  await withSavedReport(() => [
+    DL20_QRELS,
+    `${REAL}/runs/dl20.bm25.txt`,
+    "-m",
+    "gm_map",
+    "-m",
+    "num_rel_ret",
+  ], async (report) => {
     const gate = await runCli([
       "gate",
-      qrels,
-      `${real}/runs/dl20.tasb.txt`,
+      DL20_QRELS,
+      `${REAL}/runs/dl20.tasb.txt`,
       "--baseline",
       report,
     ]);
@@ -398,7 +399,5 @@ Deno.test("gate refuses a saved report with no metric averaged over queries, whe
       "",
       `ranklens gate: ${report}: holds no metric averaged over queries, which gate compares by default (it holds ["gm_map","num_rel_ret"]); name one to gate with -m\n`,
     ]);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
