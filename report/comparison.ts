@@ -447,7 +447,10 @@ export interface PairJson {
   bMean: number;
   /** `aMean - bMean`. */
   diff: number;
-  /** The test statistic (`null` when undefined, as over a single query). */
+  /**
+   * The test statistic (`null` when undefined, as over a single query, or
+   * infinite, as scipy's `-inf` t of differences that are all the same).
+   */
   statistic: number | null;
   /** The p-value before correction (`null` when undefined). */
   pValue: number | null;
