@@ -24,6 +24,7 @@ import { UnwritableValueError } from "./_unwritable.ts";
 import { quoted } from "../model/quote.ts";
 import { checkUtf8 } from "./utf8.ts";
 import { describeJson, extraOf, isRecord, withExtra } from "./_records.ts";
+import { BYTE_ORDER_MARK, byteOrderMarkError } from "./_byte_order_mark.ts";
 
 /**
  * Where {@linkcode readBeir} looks for judgements, in order, when not told:
@@ -89,6 +90,9 @@ export async function readBeirQrels(
       );
     }
     const [queryId, docId, score] = fields;
+    if (queryId.charCodeAt(0) === BYTE_ORDER_MARK) {
+      throw byteOrderMarkError(name, line.number, queryId);
+    }
     if (queryId === "" || docId === "") fail("empty query or corpus id");
     if (!isDecimalLiteral(score)) {
       fail(`score must be a number, got ${quoted(score)}`);

@@ -11,6 +11,7 @@ import { openSource, readLines, type Source } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
 import { quoted } from "../model/quote.ts";
 import { UnwritableValueError } from "./_unwritable.ts";
+import { BYTE_ORDER_MARK, byteOrderMarkError } from "./_byte_order_mark.ts";
 
 /** Options of {@linkcode readMsMarcoRun}. */
 export interface ReadMsMarcoRunOptions {
@@ -58,6 +59,9 @@ export async function readMsMarcoRun(
       );
     }
     const [queryId, docId, rankText] = fields;
+    if (queryId.charCodeAt(0) === BYTE_ORDER_MARK) {
+      throw byteOrderMarkError(name, line.number, queryId);
+    }
     if (queryId === "" || docId === "") fail("empty query or passage id");
     if (!/^\d+$/.test(rankText) || Number(rankText) < 1) {
       fail(`rank must be a positive integer, got ${quoted(rankText)}`);

@@ -442,3 +442,36 @@ Deno.test("a compressed request body is a 415 naming its coding, as RFC 9110 ask
   });
   assertEquals(identity.status, 200);
 });
+
+Deno.test("BEIR qrels and MS MARCO runs refuse a byte order mark past their start too", async () => {
+  // Each read "\ufeffq2" as a query of its own: q2's judgement or ranking
+  // was lost without a word.
+  const mark =
+    "is preceded by a byte order mark (U+FEFF), as when files that each start with one are joined; remove it";
+  const beir = "query-id\tcorpus-id\tscore\nq1\td1\t1\n\ufeffq2\td2\t1\n";
+  assertEquals(
+    await evalFiles(["test.tsv", beir], ["run.txt", RUN]),
+    {
+      status: 1,
+      err: `ranklens eval: test.tsv:3: query id "q2" ${mark}\n`,
+    },
+  );
+  assertEquals(
+    await postJson(
+      "/v1/evaluate",
+      JSON.stringify({ qrels: beir, qrelsFormat: "beir-qrels", run: RUN }),
+    ),
+    { status: 400, detail: `qrels:3: query id "q2" ${mark}` },
+  );
+  assertEquals(
+    await postJson(
+      "/v1/evaluate",
+      JSON.stringify({
+        qrels: "q1 0 d1 1\n",
+        run: "q1\td1\t1\n\ufeffq2\td2\t1\n",
+        runFormat: "msmarco-run",
+      }),
+    ),
+    { status: 400, detail: `run:2: query id "q2" ${mark}` },
+  );
+});
