@@ -22,6 +22,7 @@ import { readJsonLines } from "./jsonl.ts";
 import { openSource, type Source } from "./source.ts";
 import { checkUtf8 } from "./utf8.ts";
 import { isRecord } from "./_records.ts";
+import { UnwritableValueError } from "./_unwritable.ts";
 
 /** Options of the JSON dict readers. */
 export interface ReadScoreDictOptions {
@@ -223,8 +224,27 @@ export async function readJsonLinesRun(
 /** Scores of a ranked list, or minus each rank when it has none. */
 function scoresOfList(ranked: RankedList): Record<DocId, number> {
   return Object.fromEntries(
-    ranked.docs.map((docId, i) => [docId, ranked.scores?.[i] ?? -(i + 1)]),
+    ranked.docs.map((docId, i) => [
+      docId,
+      finite(ranked.scores?.[i] ?? -(i + 1), "Score", docId, ranked.queryId),
+    ]),
   );
+}
+
+// JSON.stringify writes a non-finite number as null, which reads back as no
+// score at all (trec_eval reads 1e999 as the best one).
+function finite(
+  value: number,
+  what: string,
+  docId: DocId,
+  queryId: QueryId,
+): number {
+  if (!Number.isFinite(value)) {
+    throw new UnwritableValueError(
+      `${what} ${value} of document "${docId}" for query "${queryId}" is not finite; JSON cannot hold it`,
+    );
+  }
+  return value;
 }
 
 /**
@@ -239,6 +259,7 @@ function scoresOfList(ranked: RankedList): Record<DocId, number> {
  *
  * @param run The ranked lists.
  * @returns The JSON text.
+ * @throws {TypeError} If a score is not finite (JSON has no Infinity).
  */
 export function formatJsonRun(run: readonly RankedList[]): string {
   const out = Object.fromEntries(
@@ -259,6 +280,7 @@ export function formatJsonRun(run: readonly RankedList[]): string {
  *
  * @param run The ranked lists.
  * @returns The text.
+ * @throws {TypeError} If a score is not finite (JSON has no Infinity).
  */
 export function formatJsonLinesRun(run: readonly RankedList[]): string {
   return run.map((ranked) =>
@@ -277,12 +299,18 @@ export function formatJsonLinesRun(run: readonly RankedList[]): string {
  *
  * @param qrels The judgements.
  * @returns The JSON text.
+ * @throws {TypeError} If a grade is not finite (JSON has no Infinity).
  */
 export function formatJsonQrels(qrels: Qrels): string {
   const out = Object.fromEntries(
     [...qrels].map(([queryId, judgements]) => [
       queryId,
-      Object.fromEntries(judgements),
+      Object.fromEntries(
+        [...judgements].map(([docId, grade]) => [
+          docId,
+          finite(grade, "Grade", docId, queryId),
+        ]),
+      ),
     ]),
   );
   return JSON.stringify(out) + "\n";

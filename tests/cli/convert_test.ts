@@ -229,3 +229,29 @@ Deno.test("convert refuses an empty topic a TREC or TSV file cannot hold: read b
   );
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("convert refuses a score JSON cannot hold instead of writing null", async () => {
+  const dir = await Deno.makeTempDir();
+  // trec_eval reads 1e999 as infinity, the best score; JSON.stringify wrote
+  // null, which no reader takes for it.
+  await Deno.writeTextFile(
+    `${dir}/run.txt`,
+    "q1 Q0 d1 1 1e999 r\nq1 Q0 d2 2 1 r\n",
+  );
+  for (const to of ["json-run", "jsonl-run"]) {
+    assertEquals(
+      await convert([`${dir}/run.txt`, `${dir}/out`, "--to", to]),
+      {
+        status: 1,
+        out: "",
+        err:
+          `ranklens convert: ${dir}/out: Score Infinity of document "d1" for query "q1" is not finite; JSON cannot hold it\n`,
+      },
+    );
+  }
+  assertEquals(
+    [...Deno.readDirSync(dir)].map((entry) => entry.name),
+    ["run.txt"],
+  );
+  await Deno.remove(dir, { recursive: true });
+});
