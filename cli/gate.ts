@@ -51,9 +51,9 @@ const USAGE =
 
 const HELP =
   `Scores RUN on every judged query of QRELS (a query it did not return scores
-0, as trec_eval -c) and compares it query by query with BASELINE: a run file,
-or a report saved by "eval --save-report" (then scored with the options the
-report was saved with). Exits 1 when a metric's mean falls by more than its
+0, as trec_eval -c) and compares it query by query with BASELINE: a run file
+(TREC, JSON or JSON Lines), or a report saved by "eval --save-report" (then
+scored with the options the report was saved with). Exits 1 when a metric's mean falls by more than its
 MAX_DROP (and, with --require-significance, the fall is significant), 0
 otherwise; a usage or input error exits 2 with a message, so that a CI step
 can tell a regression from a broken input.
@@ -133,6 +133,31 @@ async function baselineText(path: string): Promise<string | undefined> {
   if (!isReadOnce(path) && !(await isJsonReport(path))) return undefined;
   const { name, stream } = await openSource(path);
   return await new Response(checkUtf8(stream, name)).text();
+}
+
+/**
+ * Whether a baseline's text is a saved report, not a JSON run (an object of
+ * query ids) or a JSON Lines run, which begin with `{` too: a report is one
+ * JSON object with `perQuery`, `metrics` or `ranklens`. Text that is not
+ * one JSON value is a report cut short, unless its first line is a JSON
+ * value of its own (JSON Lines).
+ */
+function isSavedReport(text: string): boolean {
+  const start = text.trimStart();
+  if (!start.startsWith("{")) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(start);
+  } catch {
+    try {
+      JSON.parse(start.split("\n", 1)[0]);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+  return typeof value === "object" && value !== null &&
+    ("perQuery" in value || "metrics" in value || "ranklens" in value);
 }
 
 async function isJsonReport(path: string): Promise<boolean> {
@@ -332,7 +357,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
 
     await checkInputFile(values.baseline);
     const text = await baselineText(values.baseline);
-    const saved = text?.trimStart().startsWith("{")
+    const saved = text !== undefined && isSavedReport(text)
       ? parseSavedReport(text, inputName(values.baseline))
       : undefined;
     const rules = given ??
@@ -370,7 +395,7 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
     });
     const baseline: Evaluation = saved
       ? baselineEvaluation(saved, qrels, labels)
-      : text !== undefined
+      : text !== undefined && isReadOnce(values.baseline)
       ? await evaluate(
         readRun({ text }, {
           name: inputName(values.baseline),

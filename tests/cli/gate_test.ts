@@ -401,3 +401,51 @@ Deno.test("gate refuses a saved report with no metric averaged over queries, whe
     ]);
   });
 });
+
+Deno.test("gate takes a JSON or JSON Lines run as the baseline, not as a report without its fields", async () => {
+  // DL 2020's bm25 run written by convert as a JSON run and a JSON Lines
+  // run scores as the TREC file: trec_eval -c gives map 0.3027 and
+  // ndcg_cut_10 0.4796. Read as a saved report, the JSON run was refused
+  // ('field "metrics": missing') and the JSON Lines run was invalid JSON.
+  const trec = `${REAL}/runs/dl20.bm25.txt`;
+  const dir = await Deno.makeTempDir();
+  try {
+    for (
+      const [file, format] of [["bm25.json", "json-run"], [
+        "bm25.jsonl",
+        "jsonl-run",
+      ]]
+    ) {
+      const baseline = `${dir}/${file}`;
+      const converted = await runCli([
+        "convert",
+        trec,
+        baseline,
+        "--to",
+        format,
+      ]);
+      assertEquals(converted.code, 0, converted.stderr);
+      const gate = await runCli([
+        "gate",
+        DL20_QRELS,
+        trec,
+        "--baseline",
+        baseline,
+      ]);
+      assertEquals([
+        gate.code,
+        gate.stderr,
+        gate.stdout.split("\n").slice(3, 5),
+      ], [
+        0,
+        "",
+        [
+          "ap         0.3027  0.3027  +0.0000        0.0000  1.0000  ok",
+          "ndcg@10    0.4796  0.4796  +0.0000        0.0000  1.0000  ok",
+        ],
+      ], file);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
