@@ -91,6 +91,7 @@ export interface EvaluateRetrievalOptions {
  * query whose retrieval throws is recorded in `failures` and scored as an
  * empty ranking, so means stay over every runnable query; in strict mode it
  * throws instead, aborting the queries in flight through their `signal`.
+ * When every query failed nothing was measured, and it throws too.
  *
  * @example The ef seed's example
  * ```ts
@@ -115,7 +116,8 @@ export interface EvaluateRetrievalOptions {
  * @returns The report.
  * @throws {TypeError} If a metric is unknown or no query can be run.
  * @throws {RangeError} If a cutoff, the limit or the concurrency is not a positive integer.
- * @throws {RetrievalError} In strict mode, for the first failed query or unknown id.
+ * @throws {RetrievalError} In strict mode, for the first failed query or
+ * unknown id; when every query failed, naming the first.
  */
 export async function evaluateRetrieval(
   retriever: RetrieverLike,
@@ -217,6 +219,17 @@ export async function evaluateRetrieval(
     Array.from({ length: Math.min(concurrency, runnable.length) }, worker),
   );
   if (fatal) throw fatal;
+  // Means over queries that all failed would measure the failure (a server
+  // down), not the retriever: nothing was scored.
+  const failed = failures.filter((f) => f !== undefined);
+  if (failed.length === runnable.length) {
+    const [first] = failed;
+    throw new RetrievalError(
+      first.kind,
+      `All ${runnable.length} queries failed, nothing was measured; the first: query "${first.queryId}" (${first.kind}): ${first.message}`,
+      { queryId: first.queryId },
+    );
+  }
 
   const evaluation = evaluateSync(
     ranked,
@@ -237,7 +250,7 @@ export async function evaluateRetrieval(
     perQuery,
     nQueries: evaluation.counts.scored,
     kValues,
-    failures: failures.filter((f) => f !== undefined),
+    failures: failed,
     unknownIds: new Map(
       runnable.flatMap(([id], i) => unknown[i] ? [[id, unknown[i]!]] : []),
     ),

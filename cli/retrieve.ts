@@ -218,15 +218,6 @@ export const run: (args: string[]) => Promise<number> = defineCommand({
         }`,
       );
     }
-    // Means over queries that all failed measure the failure, not the
-    // retriever (a server down): no report then.
-    if (report.failures.length === report.nQueries) {
-      const [first] = report.failures;
-      throw new ExitError(
-        1,
-        `ranklens retrieve: all ${report.nQueries} queries failed, nothing was measured; the first: query "${first.queryId}" (${first.kind}): ${first.message}`,
-      );
-    }
     if (report.failures.length) {
       console.error(
         `ranklens retrieve: warning: ${report.failures.length} of ${report.nQueries} queries failed and scored 0; --strict makes this fatal`,

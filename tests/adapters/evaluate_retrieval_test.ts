@@ -410,3 +410,20 @@ Deno.test("BM25 on the example dataset: the committed run and trec_eval's number
   );
   assertAlmostEquals(report.primary!, 0.7692, 0.00005);
 });
+
+Deno.test("when every query fails nothing was measured: an error, not means of 0", async () => {
+  const error = await assertRejects(
+    () =>
+      evaluateRetrieval(
+        () => {
+          throw new Error("index not loaded");
+        },
+        { q1: { d1: 1 }, q2: { d2: 1 } },
+        { q1: "chain", q2: "brake" },
+        { metrics: ["rr"], kValues: [] },
+      ),
+    RetrievalError,
+    'All 2 queries failed, nothing was measured; the first: query "q1" (retriever): index not loaded',
+  ) as RetrievalError;
+  assertEquals([error.kind, error.queryId], ["retriever", "q1"]);
+});

@@ -299,7 +299,7 @@ Deno.test("retrieve refuses to report when every query failed", async () => {
     assertEquals(out, "");
     assertEquals(
       err.split("\n").at(-2),
-      `ranklens retrieve: all 2 queries failed, nothing was measured; the first: query "q1" (http): POST ${url}: HTTP 503 Service Unavailable: {"error":"index closed"}`,
+      `ranklens retrieve: All 2 queries failed, nothing was measured; the first: query "q1" (http): POST ${url}: HTTP 503 Service Unavailable: {"error":"index closed"}`,
     );
     assertEquals(
       await Deno.stat(`${ROOT}.never-written.run`).then(
