@@ -20,6 +20,7 @@ import { InputError } from "../model/errors.ts";
 import { jsonLinesStream, readJsonLines } from "./jsonl.ts";
 import { openSource, readLines, type Source } from "./source.ts";
 import { isDecimalLiteral } from "./_decimal.ts";
+import { isWholeGrade } from "./_whole_grade.ts";
 import { UnwritableValueError } from "./_unwritable.ts";
 import { quoted } from "../model/quote.ts";
 import { checkUtf8 } from "./utf8.ts";
@@ -99,6 +100,13 @@ export async function readBeirQrels(
     }
     if (!Number.isFinite(Number(score))) {
       fail(`score must be finite, got ${quoted(score)}`);
+    }
+    if (!isWholeGrade(score, Number(score))) {
+      fail(
+        `score must be a whole number, got ${
+          quoted(score)
+        } (BEIR's loader reads it with int(), which refuses it)`,
+      );
     }
     if (options.queryIds && !options.queryIds.has(queryId)) {
       fail(`query "${queryId}" is not in the queries`);

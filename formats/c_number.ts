@@ -58,6 +58,7 @@ export function atof(text: string): number {
  * import { atol } from "./c_number.ts";
  * console.log(atol("2.9"), atol("+2"), atol(" 7"), atol("x")); // 2 2 7 0
  * console.log(atol("99999999999999999999") === 2 ** 63); // true (2^63 - 1, rounded)
+ * console.log(Object.is(atol("-0.5"), 0)); // true
  * ```
  *
  * @param text The text.
@@ -66,8 +67,11 @@ export function atof(text: string): number {
 export function atol(text: string): number {
   const match = LEADING_LONG.exec(text);
   if (!match) return 0;
-  // 15 digits and a sign cannot pass 2^53: the common case stays a Number.
-  return match[1].length <= 16 ? Number(match[1]) : Number(atolBigInt(text));
+  // 15 digits and a sign cannot pass 2^53: the common case stays a Number
+  // (+ 0, since a C long has no -0: "-0.5" is 0).
+  return match[1].length <= 16
+    ? Number(match[1]) + 0
+    : Number(atolBigInt(text));
 }
 
 /**

@@ -6,6 +6,7 @@
 
 import type { Qrels } from "../model/types.ts";
 import { atol } from "./c_number.ts";
+import { isWholeGrade } from "./_whole_grade.ts";
 import { isDecimalLiteral } from "./_decimal.ts";
 import { quoted } from "../model/quote.ts";
 import { InputError } from "../model/errors.ts";
@@ -111,6 +112,17 @@ export async function readQrels(
         `relevance must be finite, got ${quoted(rel)}`,
       );
     }
+    if (!options.lenient && !isWholeGrade(rel, grade)) {
+      throw new InputError(
+        name,
+        line.number,
+        `relevance must be a whole number, got ${
+          quoted(rel)
+        } (trec_eval reads it as ${
+          atol(rel)
+        }; ir_measures and ranx refuse it): round the grades, or score with ranklens trec_eval`,
+      );
+    }
     let judgements = qrels.get(qid);
     if (!judgements) qrels.set(qid, judgements = new Map());
     if (judgements.has(docno)) {
@@ -161,7 +173,7 @@ function wellFormedQrels(
     else if (lenient) grade = atol(rel);
     else if (isDecimalLiteral(rel)) grade = Number(rel);
     else return undefined;
-    if (!Number.isFinite(grade) || judgements.has(docno)) return undefined;
+    if (!isWholeGrade(rel, grade) || judgements.has(docno)) return undefined;
     judgements.set(docno, grade);
   }
   return qrels;

@@ -251,6 +251,12 @@ Deno.test("readBeirQrels: header optional, CRLF accepted, malformed rows named",
     InputError,
     'q.tsv:1: score must be a number, got "high"',
   );
+  // BEIR's GenericDataLoader reads the score with int(), which refuses it.
+  await assertRejects(
+    () => read("q1\td1\t0.5\n"),
+    InputError,
+    `q.tsv:1: score must be a whole number, got "0.5" (BEIR's loader reads it with int(), which refuses it)`,
+  );
   await assertRejects(
     () => read("q1\td1\t1\nq1\td1\t2\n"),
     InputError,

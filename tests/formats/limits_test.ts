@@ -58,7 +58,7 @@ const LONG =
   "line longer than 100 bytes (the limit; raise it with --max-line-bytes)";
 
 Deno.test("a line past the bound is refused by every line reader, naming its line", async () => {
-  const text = "q1 0 d1 1\nq1 0 d2 " + "1".repeat(200) + "\nq1 0 d3 1\n";
+  const text = "q1 0 d1 1\nq1 0 d2" + "x".repeat(200) + " 1\nq1 0 d3 1\n";
   await withLimits({ maxLineBytes: 100 }, async () => {
     await assertRejects(
       () => readQrels({ text }, { name: "q" }),

@@ -127,6 +127,7 @@ Deno.test("readQrels reads a small file at once with the line reader's values an
       ["q1 0 d1 1\nq1 0 d1 0\n", 2, 'document "d1" is judged twice'],
       ["q1 0 d1 1\nq1 0 d2 1e400\n", 2, "relevance must be finite"],
       ["q1 0 d1 high\n", 1, 'relevance must be a number, got "high"'],
+      ["q1 0 d1 1\nq1 0 d2 1.5\n", 2, 'whole number, got "1.5"'],
       [Uint8Array.of(0x71, 0x20, 0x30, 0x20, 0xff, 0x20, 0x31), 1, "0xFF"],
     ];
     for (const [content, line, reason] of bad) {
@@ -142,4 +143,28 @@ Deno.test("readQrels reads a small file at once with the line reader's values an
   } finally {
     await Deno.remove(path);
   }
+});
+
+Deno.test("readQrels refuses a grade that is not a whole number, where trec_eval truncates it", async () => {
+  // trec_eval 10.0 reads "1.5" with atol, as 1; ir_measures and ranx
+  // (int(rel)) refuse it; "2.0" is 2 to all that read it.
+  await assertRejects(
+    () => readQrels({ text: "q1 0 d1 2.0\nq1 0 d2 1.5\n" }, { name: "q" }),
+    InputError,
+    'q:2: relevance must be a whole number, got "1.5" (trec_eval reads it as 1; ir_measures and ranx refuse it)',
+  );
+  assertEquals(
+    await readQrels({ text: "q1 0 d1 2.0\nq1 0 d2 -0.5\n" }, { lenient: true }),
+    new Map([["q1", new Map([["d1", 2], ["d2", 0]])]]),
+  );
+  // 1e1 is 10 as a decimal but 1 to atol: refused too.
+  await assertRejects(
+    () => readQrels({ text: "q1 0 d1 2.0\nq1 0 d2 1e1\n" }, { name: "q" }),
+    InputError,
+    'q:2: relevance must be a whole number, got "1e1" (trec_eval reads it as 1;',
+  );
+  assertEquals(
+    await readQrels({ text: "q1 0 d1 2.0\nq1 0 d2 +3\nq1 0 d3 -1\n" }),
+    new Map([["q1", new Map([["d1", 2], ["d2", 3], ["d3", -1]])]]),
+  );
 });
