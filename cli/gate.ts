@@ -53,10 +53,10 @@ const HELP =
   `Scores RUN on every judged query of QRELS (a query it did not return scores
 0, as trec_eval -c) and compares it query by query with BASELINE: a run file
 (TREC, JSON or JSON Lines), or a report saved by "eval --save-report" (then
-scored with the options the report was saved with). Exits 1 when a metric's mean falls by more than its
-MAX_DROP (and, with --require-significance, the fall is significant), 0
-otherwise; a usage or input error exits 2 with a message, so that a CI step
-can tell a regression from a broken input.
+scored with the options the report was saved with). Exits 1 when a metric's
+mean falls by more than its MAX_DROP (and, with --require-significance, the
+fall is significant), 0 otherwise; a usage or input error exits 2 with a
+message, so that a CI step can tell a regression from a broken input.
 
 Options:
       --baseline FILE       baseline run file or saved JSON report (required)
