@@ -11,6 +11,7 @@ import { UsageError } from "./errors.ts";
 import {
   readQrelsInput,
   type ReadQrelsInputOptions,
+  requireJudgements,
 } from "../formats/inputs.ts";
 
 /**
@@ -115,39 +116,4 @@ export async function readQrelsFile(
     await readQrelsInput(path, options),
     inputName(path),
   );
-}
-
-/**
- * Refuses qrels without a judgement, naming them: every score against none
- * would be a meaningless 0, and without this check the error would blame the
- * run ("no query of the run is judged"). The CLI's files and the server's
- * `qrels` field share it, so both say the same.
- *
- * @example
- * ```ts
- * import { requireJudgements } from "./input_files.ts";
- * try {
- *   requireJudgements(new Map(), "qrels");
- * } catch (error) {
- *   console.log((error as Error).message); // "qrels: no judgements: the qrels file has no data lines"
- * }
- * ```
- *
- * @param qrels The qrels read.
- * @param name Their name in the message (a file's, a field's).
- * @returns The same qrels.
- * @throws {InputError} If they hold no query.
- */
-export function requireJudgements<T extends ReadonlyMap<unknown, unknown>>(
-  qrels: T,
-  name: string,
-): T {
-  if (qrels.size === 0) {
-    throw new InputError(
-      name,
-      0,
-      "no judgements: the qrels file has no data lines",
-    );
-  }
-  return qrels;
 }

@@ -20,7 +20,7 @@ import type { Registry } from "../metrics/registry.ts";
 import { DIVERSITY_KIND } from "../metrics/diversity/measures.ts";
 import { evaluateDiversity } from "../metrics/diversity/evaluate.ts";
 import { readSubtopicQrels } from "../formats/subtopic_qrels.ts";
-import { requireJudgements } from "../cli/input_files.ts";
+import { requireJudgements } from "../formats/inputs.ts";
 import { evaluationToJson } from "../report/evaluation.ts";
 import {
   type Budgets,

@@ -31,7 +31,7 @@ import {
   LONE_SURROGATE_CONSEQUENCE,
   notWellFormedString,
 } from "../formats/utf8.ts";
-import { requireJudgements } from "../cli/input_files.ts";
+import { requireJudgements } from "../formats/inputs.ts";
 import { choice } from "./request_fields.ts";
 import { z } from "zod";
 
