@@ -41,7 +41,7 @@ import {
   checkSpecs,
   DEFAULT_BUDGETS,
 } from "./budgets.ts";
-import { resolveSpecs, scoreRun } from "./evaluate.ts";
+import { expandSpecs, resolveSpecs, scoreRun } from "./evaluate.ts";
 import {
   choice,
   flag,
@@ -104,7 +104,9 @@ export const COMPARE_REQUEST = z.strictObject({
     description:
       `From 2 to ${MAX_COMPARED_RUNS} runs: an object of name to run, or a list of \`{name, run}\` (keeps the order of names that look like integers).`,
   }),
-  metrics: strings("Metric specs. Default: ap, ndcg@10, P@10, rr.")
+  metrics: strings(
+    "Metric specs, each entry read as `compare -m` reads one (`P.5,10`). Default: ap, ndcg@10, P@10, rr.",
+  )
     .optional(),
   test: choice(SIGNIFICANCE_TESTS, "The paired test (`--test`).").default(
     "t",
@@ -321,8 +323,10 @@ export async function compareRequest(
 
   const budgets = options.budgets ?? DEFAULT_BUDGETS;
   const registry = options.registry ?? builtinRegistry;
-  const given = specs?.length ? specs : DEFAULT_COMPARE_SPECS;
-  checkSpecs(budgets, given);
+  checkSpecs(budgets, specs ?? []);
+  const given = specs?.length
+    ? expandSpecs(specs, registry, budgets)
+    : DEFAULT_COMPARE_SPECS;
   const tested = resolveSpecs(given, registry);
   // Everything compare refuses about the request is checked before any run
   // is scored; what fails after that is the data's (an InputError) or a bug.

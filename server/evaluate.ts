@@ -7,6 +7,7 @@
 
 import { z } from "zod";
 import { OFFICIAL_SPECS } from "../metrics/official.ts";
+import { expandMeasureList } from "../metrics/measure_list.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
 import {
   evaluate,
@@ -55,7 +56,7 @@ export const EVALUATE_REQUEST = z.strictObject({
   qrelsFormat: QRELS_FORMAT,
   runFormat: RUN_FORMAT,
   metrics: strings(
-    "Metric specs such as `ndcg@10`, `P(rel=2)@5`, `map_cut_100`. Default: trec_eval's official set.",
+    "Metric specs such as `ndcg@10`, `P(rel=2)@5`, `map_cut_100`, each entry read as `eval -m` reads one (`P.5,10`, `official`). Default: trec_eval's official set.",
   ).optional(),
   relevanceLevel: integer(
     0,
@@ -122,9 +123,11 @@ export async function evaluateRequest(
   } = parseRequest(EVALUATE_REQUEST, body);
   // Specs are resolved before the qrels are read, so a typo fails fast.
   const budgets = options.budgets ?? DEFAULT_BUDGETS;
-  const specs = metrics?.length ? metrics : OFFICIAL_SPECS;
-  checkSpecs(budgets, specs);
+  checkSpecs(budgets, metrics ?? []);
   const registry = options.registry ?? builtinRegistry;
+  const specs = metrics?.length
+    ? expandSpecs(metrics, registry, budgets)
+    : OFFICIAL_SPECS;
   if (specs.every((spec) => isDiversitySpec(spec, registry))) {
     // As `eval` does: the diversity measures read subtopic qrels.
     const refused = [
@@ -214,6 +217,49 @@ function isDiversitySpec(spec: string, registry: Registry): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A request's `metrics` as `eval -m` and `compare -m` read theirs: an entry
+ * may hold several specs (`"ndcg@10,P@5"`), trec_eval's `name.params`
+ * (`"P.5,10"`) or a nickname (`"official"`), as {@linkcode expandMeasureList}
+ * turns them into specs; the specs it makes are bounded as the entries are.
+ *
+ * @example
+ * ```ts
+ * import { expandSpecs } from "./evaluate.ts";
+ * console.log(expandSpecs(["P.5,10", "ndcg@10"])); // ["P@5", "P@10", "ndcg@10"]
+ * ```
+ *
+ * @param metrics The entries.
+ * @param registry The registry, which says which bare names it knows.
+ * Default: the built-in one.
+ * @param budgets The bounds. Default: {@linkcode DEFAULT_BUDGETS}.
+ * @returns The specs.
+ * @throws {HttpProblem} 400 on a malformed list, or on more specs than the
+ * budget allows.
+ */
+export function expandSpecs(
+  metrics: readonly string[],
+  registry: Registry = builtinRegistry,
+  budgets: Budgets = DEFAULT_BUDGETS,
+): string[] {
+  const known = (name: string) => {
+    try {
+      registry.resolve(name);
+      return true;
+    } catch {
+      try {
+        registry.resolve(name, DIVERSITY_KIND);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+  };
+  const specs = userInput("metrics", () => expandMeasureList(metrics, known));
+  checkSpecs(budgets, specs);
+  return specs;
 }
 
 /**

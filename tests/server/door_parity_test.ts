@@ -475,3 +475,62 @@ Deno.test("BEIR qrels and MS MARCO runs refuse a byte order mark past their star
     { status: 400, detail: `run:2: query id "q2" ${mark}` },
   );
 });
+
+Deno.test("/v1/evaluate and /v1/compare read metrics as eval -m does: lists, trec_eval's name.params, nicknames", async () => {
+  const qrels = await Deno.readTextFile("examples/qrels.txt");
+  const run = await Deno.readTextFile("examples/run.bm25.txt");
+  const metrics = ["P.5,10", "ndcg_cut.10"];
+  const app = createApp();
+  const evaluated = await app.request("/v1/evaluate", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ qrels, run, metrics }),
+  });
+  assertEquals(evaluated.status, 200);
+  const { aggregate } = await evaluated.json();
+  // trec_eval 10.0, -m P.5,10 -m ndcg_cut.10 on the same files.
+  assertEquals(Object.keys(aggregate), ["P@5", "P@10", "ndcg@10"]);
+  assertEquals(
+    [aggregate["P@5"], aggregate["P@10"]].map((v: number) => v.toFixed(4)),
+    ["0.9100", "0.5400"],
+  );
+  assertEquals(aggregate["ndcg@10"].toFixed(4), "0.8569");
+  const { out } = await runInProcess([
+    "eval",
+    "-m",
+    metrics[0],
+    "-m",
+    metrics[1],
+    "examples/qrels.txt",
+    "examples/run.bm25.txt",
+  ]);
+  assertEquals(
+    out.split("\n").slice(2, 5).map((l: string) => l.split("\t")[0].trim()),
+    [
+      "P@5",
+      "P@10",
+      "ndcg@10",
+    ],
+  );
+  const compared = await app.request("/v1/compare", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      qrels,
+      runs: [{ name: "a", run }, { name: "b", run }],
+      metrics: ["P.5,10 ndcg_cut.10"],
+    }),
+  });
+  assertEquals(compared.status, 200);
+  assertEquals(
+    (await compared.json()).metrics,
+    ["P@5", "P@10", "ndcg@10"],
+  );
+  const bad = await app.request("/v1/evaluate", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ qrels, run, metrics: ["P.x"] }),
+  });
+  assertEquals(bad.status, 400);
+  assertEquals((await bad.json()).field, "metrics");
+});
