@@ -8,7 +8,7 @@
 
 import { checkMetricCount } from "../formats/limits.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
-import { expandMeasureList } from "../metrics/measure_list.ts";
+import { expandMeasureList, knownIn } from "../metrics/measure_list.ts";
 import { UsageError, usageErrors } from "./errors.ts";
 
 export { usageErrors };
@@ -170,15 +170,10 @@ export function metricOptions(
 ): string[] {
   checkSpecCount(specs.length, usage);
   const labels = new Set<string>();
-  const known = (name: string) => {
-    try {
-      builtinRegistry.resolve(name, kind);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const expanded = usageErrors(usage, () => expandMeasureList(specs, known));
+  const expanded = usageErrors(
+    usage,
+    () => expandMeasureList(specs, knownIn(builtinRegistry, [kind])),
+  );
   for (const spec of expanded) {
     const metric = usageErrors(
       usage,

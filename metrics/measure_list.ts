@@ -8,6 +8,7 @@
  */
 
 import type { TrecEvalMeasure } from "./metric.ts";
+import type { Registry } from "./registry.ts";
 import { BUILTIN_METRICS, TREC_EVAL_ROWS } from "./ranking_metrics.ts";
 import { isDecimal, splitSpecList } from "./spec.ts";
 import { nicknames, TREC_EVAL_ORDER } from "./trec_nicknames.ts";
@@ -66,6 +67,38 @@ const NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map(
     nicknames(10).get(nick)!.filter((name) => !NOT_SPECS.has(name)),
   ]),
 );
+
+/**
+ * The `known` of {@linkcode expandMeasureList} for a registry: whether it
+ * resolves a bare name as a metric of one of `kinds`. `eval -m` and the
+ * server's `metrics` field ask it of the registry that scores them.
+ *
+ * @example
+ * ```ts
+ * import { knownIn } from "./measure_list.ts";
+ * import { builtinRegistry } from "./builtin.ts";
+ * const known = knownIn(builtinRegistry, ["ranking"]);
+ * console.log(known("ndcg"), known("ndcg_cut")); // true false
+ * ```
+ *
+ * @param registry The registry.
+ * @param kinds The kinds a name may be of.
+ * @returns The test.
+ */
+export function knownIn(
+  registry: Registry,
+  kinds: readonly string[],
+): (name: string) => boolean {
+  return (name) =>
+    kinds.some((kind) => {
+      try {
+        registry.resolve(name, kind);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+}
 
 /**
  * Turns measure arguments into registry specs: each argument may hold

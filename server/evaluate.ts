@@ -7,7 +7,7 @@
 
 import { z } from "zod";
 import { OFFICIAL_SPECS } from "../metrics/official.ts";
-import { expandMeasureList } from "../metrics/measure_list.ts";
+import { expandMeasureList, knownIn } from "../metrics/measure_list.ts";
 import { builtinRegistry } from "../metrics/builtin.ts";
 import {
   evaluate,
@@ -244,19 +244,7 @@ export function expandSpecs(
   registry: Registry = builtinRegistry,
   budgets: Budgets = DEFAULT_BUDGETS,
 ): string[] {
-  const known = (name: string) => {
-    try {
-      registry.resolve(name);
-      return true;
-    } catch {
-      try {
-        registry.resolve(name, DIVERSITY_KIND);
-        return true;
-      } catch {
-        return false;
-      }
-    }
-  };
+  const known = knownIn(registry, ["ranking", DIVERSITY_KIND]);
   const specs = userInput("metrics", () => expandMeasureList(metrics, known));
   checkSpecs(budgets, specs);
   return specs;
