@@ -13,7 +13,7 @@ export type { Tokens };
 
 /**
  * An answer metric applies when the sample has a reference: a missing
- * response is the empty answer and scores what it earns (0, mostly).
+ * response scores 0 (see {@linkcode bestOver}).
  */
 export function answerApplies(input: RagInput): boolean {
   return input.references.length > 0;

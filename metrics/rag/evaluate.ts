@@ -78,7 +78,8 @@ export interface RagEvaluation {
   readonly bestReferences: readonly (string | undefined)[];
   /**
    * The names (as in {@linkcode sampleIds}) of the samples without a
-   * response, which were scored as the empty answer.
+   * response, which scored 0 (corpus BLEU, chrF and GLEU counted them as
+   * the empty answer).
    */
   readonly missingResponses: readonly string[];
   /** What a reader of the values should know: missing responses, metrics that applied to nothing. */
@@ -86,8 +87,10 @@ export interface RagEvaluation {
 }
 
 /**
- * Scores every sample with every metric. A missing or `null` response is
- * the empty answer and scores 0 (the warnings name such samples). Only a
+ * Scores every sample with every metric. A missing or `null` response
+ * scores 0, even against a reference that normalizes to nothing (corpus
+ * BLEU, chrF and GLEU count it as the empty answer; the warnings name such
+ * samples). Only a
  * missing reference makes an answer metric skip a sample: the sample is
  * left out of that metric's value and coverage. A context metric scores 0
  * for a sample without retrieved contexts when any sample of the
@@ -193,7 +196,7 @@ export function evaluateRag(
   const warnings: string[] = [];
   if (missingResponses.length > 0) {
     warnings.push(
-      `${missingResponses.length} of the ${inputs.length} samples have no response and score as the empty answer: ${
+      `${missingResponses.length} of the ${inputs.length} samples have no response and score 0 (corpus BLEU, chrF and GLEU count them as the empty answer): ${
         namesOf(missingResponses)
       }`,
     );

@@ -30,7 +30,7 @@ Deno.test("rag scores an answer file in trec layout", async () => {
   assertEquals(status, 0);
   assertEquals(
     err,
-    "ranklens rag: warning: 1 of the 4 samples have no response and score as the empty answer: 3\n",
+    "ranklens rag: warning: 1 of the 4 samples have no response and score 0 (corpus BLEU, chrF and GLEU count them as the empty answer): 3\n",
   );
   assertEquals(
     out,
@@ -83,7 +83,7 @@ Deno.test("rag --format json with ultrarag normalization", async () => {
   assertEquals(json.aggregate.cover_em, 3 / 4);
   assertEquals("perSample" in json, false);
   assertEquals(json.warnings, [
-    "1 of the 4 samples have no response and score as the empty answer: 3",
+    "1 of the 4 samples have no response and score 0 (corpus BLEU, chrF and GLEU count them as the empty answer): 3",
   ]);
 });
 
@@ -134,7 +134,7 @@ Deno.test("rag reads Ragas JSONL by default, with the default metrics", async ()
   assertEquals(status, 0);
   assertEquals(
     err,
-    "ranklens rag: warning: 1 of the 4 samples have no response and score as the empty answer: 4\n",
+    "ranklens rag: warning: 1 of the 4 samples have no response and score 0 (corpus BLEU, chrF and GLEU count them as the empty answer): 4\n",
   );
   // Sample 2's 9 tokens hold "zürich": F1 2·(1/9)·1/(10/9) = 0.2. Samples
   // 2 and 4 list no contexts while sample 1 does: their context metrics
@@ -168,7 +168,7 @@ Deno.test("rag warns about a metric that applies to no sample", async () => {
   assertEquals(JSON.parse(out).aggregate, { context_recall: null });
   assertEquals(
     err,
-    "ranklens rag: warning: 1 of the 4 samples have no response and score as the empty answer: 3\n" +
+    "ranklens rag: warning: 1 of the 4 samples have no response and score 0 (corpus BLEU, chrF and GLEU count them as the empty answer): 3\n" +
       'ranklens rag: warning: "context_recall" applies to none of the 4 samples (see "cli.ts metrics" for what it needs)\n',
   );
 });

@@ -88,7 +88,7 @@ Deno.test("a missing or null response scores 0, with a warning naming it", () =>
   assertEquals(result.aggregate.exact_match, 1 / 3);
   assertEquals(result.missingResponses, ["q2", "q3"]);
   assertEquals(result.warnings, [
-    "2 of the 3 samples have no response and score as the empty answer: q2, q3",
+    "2 of the 3 samples have no response and score 0 (corpus BLEU, chrF and GLEU count them as the empty answer): q2, q3",
   ]);
 });
 
