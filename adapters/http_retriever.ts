@@ -18,7 +18,7 @@
  */
 
 import { checkUniqueKeys } from "../formats/json_text.ts";
-import { firstInvalid } from "../formats/utf8.ts";
+import { firstInvalid, hexByte } from "../formats/utf8.ts";
 import { InputError } from "../model/errors.ts";
 import {
   SEARCH_ENGINE_PRESET_NAMES,
@@ -474,9 +474,7 @@ export class HttpRetriever implements Retriever {
         "response",
         `${where}: the response is not valid UTF-8 (${
           at < size
-            ? `byte ${at + 1} is 0x${
-              body[at].toString(16).toUpperCase().padStart(2, "0")
-            }`
+            ? `byte ${at + 1} is ${hexByte(body[at])}`
             : "it ends inside a character"
         }), as JSON must be${type ? `; its content type says ${type}` : ""}`,
       );

@@ -35,7 +35,7 @@ import {
 import { UngroupedRunError } from "./ungrouped_run_error.ts";
 import { TopicIdSet } from "./_topic_id_set.ts";
 import { flattened } from "./_flattened.ts";
-import { firstInvalid } from "./utf8.ts";
+import { firstInvalid, notUtf8Reason } from "./utf8.ts";
 
 /** Options of {@linkcode scanRun}. */
 export interface ScanRunOptions {
@@ -639,11 +639,7 @@ export function scanTopics(
       throw new InputError(
         name,
         lineNumber,
-        cut
-          ? "not UTF-8 text: the input ends inside a character"
-          : `not UTF-8 text: byte 0x${
-            b[at].toString(16).toUpperCase().padStart(2, "0")
-          } at column ${column}`,
+        notUtf8Reason(cut ? undefined : b[at], column),
       );
     };
 

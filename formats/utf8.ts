@@ -47,13 +47,10 @@ export function checkUtf8(
         start = base + i + 1;
       }
     }
-    const byte = bytes[at]?.toString(16).toUpperCase().padStart(2, "0");
     throw new InputError(
       name,
       line + 1,
-      byte === undefined
-        ? "not UTF-8 text: the input ends inside a character"
-        : `not UTF-8 text: byte 0x${byte} at column ${base + at - start + 1}`,
+      notUtf8Reason(bytes[at], base + at - start + 1),
     );
   };
   return stream.pipeThrough(
@@ -182,6 +179,47 @@ export function notWellFormedString(value: unknown): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * What a reader says of text that is not UTF-8: the first byte that is not
+ * part of a UTF-8 sequence and its column, or that the input ends inside a
+ * character. The line reader's check and the run scanner say it alike.
+ *
+ * @example
+ * ```ts
+ * import { notUtf8Reason } from "./utf8.ts";
+ * console.log(notUtf8Reason(0xff, 7)); // "not UTF-8 text: byte 0xFF at column 7"
+ * console.log(notUtf8Reason(undefined, 7)); // "not UTF-8 text: the input ends inside a character"
+ * ```
+ *
+ * @param byte The byte, or undefined when the input ends inside a character.
+ * @param column Its column, 1-based, in bytes.
+ * @returns The reason.
+ */
+export function notUtf8Reason(
+  byte: number | undefined,
+  column: number,
+): string {
+  return byte === undefined
+    ? "not UTF-8 text: the input ends inside a character"
+    : `not UTF-8 text: byte ${hexByte(byte)} at column ${column}`;
+}
+
+/**
+ * A byte as error messages show it.
+ *
+ * @example
+ * ```ts
+ * import { hexByte } from "./utf8.ts";
+ * console.log(hexByte(0xe9)); // "0xE9"
+ * ```
+ *
+ * @param byte The byte.
+ * @returns `0x` and two upper-case hex digits.
+ */
+export function hexByte(byte: number): string {
+  return `0x${byte.toString(16).toUpperCase().padStart(2, "0")}`;
 }
 
 /** The bytes of an unfinished sequence at the end of `previous + chunk`. */
